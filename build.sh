@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+#===- build.sh - install, build, demo and test Kiln -----------------------===//
+#
+#   ./build.sh demo    install packages, build, run the demo
+#   ./build.sh test    install packages, build, run every test (ctest)
+#   ./build.sh build   configure and build only
+#   ./build.sh setup   install packages only (scripts/setup.sh)
+#
+# Environment: KILN_BUILD_DIR (default: build), KILN_JOBS (default: nproc),
+# KILN_BUILD_TYPE (default: Release; assertions stay on in Kiln's code),
+# KILN_SKIP_SETUP=1 to skip the package check.
+#===----------------------------------------------------------------------===//
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+build=${KILN_BUILD_DIR:-$root/build}
+jobs=${KILN_JOBS:-$(nproc)}
+llvm=/usr/lib/llvm-22
+
+setup() {
+  if [[ "${KILN_SKIP_SETUP:-0}" != 1 ]]; then
+    bash "$root/scripts/setup.sh"
+  fi
+}
+
+configure() {
+  local launcher=()
+  if command -v ccache >/dev/null; then
+    launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache
+              -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  fi
+  if [[ ! -f "$build/build.ninja" ]]; then
+    cmake -G Ninja -S "$root" -B "$build" \
+      -DCMAKE_BUILD_TYPE="${KILN_BUILD_TYPE:-Release}" \
+      -DMLIR_DIR="$llvm/lib/cmake/mlir" \
+      -DLLVM_EXTERNAL_LIT="$llvm/bin/lit" \
+      "${launcher[@]}"
+  fi
+}
+
+build() {
+  configure
+  cmake --build "$build" -j "$jobs"
+}
+
+demo() {
+  local input=$root/examples/demo/scale-add.mlir
+  echo "== kiln-opt --kiln-linalg-to-llvm-pipeline $input | kiln-translate --mlir-to-llvmir"
+  "$build/bin/kiln-opt" "$input" --kiln-linalg-to-llvm-pipeline |
+    "$build/bin/kiln-translate" --mlir-to-llvmir
+}
+
+run_tests() {
+  ctest --test-dir "$build" -j "$jobs" --output-on-failure --timeout 1800
+}
+
+case "${1:-}" in
+  setup) setup ;;
+  build) setup; build ;;
+  demo)  setup; build; demo ;;
+  test)  setup; build; run_tests ;;
+  *) sed -n '4,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+esac

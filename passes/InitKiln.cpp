@@ -1,0 +1,37 @@
+//===- InitKiln.cpp - register Kiln with MLIR -------------------*- C++ -*-===//
+//
+// Implementation of the registration points declared in InitKiln.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/InitKiln.h"
+
+#include "passes/Passes.h"
+#include "passes/Pipelines.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+
+namespace kiln {
+
+void registerKilnDialects(mlir::DialectRegistry &registry) {
+  (void)registry;
+}
+
+void registerKilnPasses() { registerKilnCommonPasses(); }
+
+void registerAllDialects(mlir::DialectRegistry &registry) {
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  registerKilnDialects(registry);
+}
+
+void registerAllPasses() {
+  mlir::registerAllPasses();
+  registerKilnPasses();
+  registerKilnPipelines();
+}
+
+} // namespace kiln

@@ -1,0 +1,39 @@
+//===- Pipelines.h - Kiln's named pass pipelines ----------------*- C++ -*-===//
+//
+// Every named pipeline has one options struct and one build function. The
+// command-line registration (kiln-opt --<name>) and the AOT driver both call
+// the build function, so there is exactly one list of passes per pipeline.
+// docs/pipelines.md lists each pipeline as its passes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KILN_PASSES_PIPELINES_H
+#define KILN_PASSES_PIPELINES_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace kiln {
+
+/// Options of `kiln-linalg-to-llvm-pipeline`.
+struct LinalgToLLVMPipelineOptions
+    : public mlir::PassPipelineOptions<LinalgToLLVMPipelineOptions> {
+  Option<bool> verifyContract{
+      *this, "verify-contract",
+      llvm::cl::desc("End with kiln-verify-llvm-contract"),
+      llvm::cl::init(true)};
+};
+
+/// Lowers functions of linalg/tensor/arith/math ops on tensors to the LLVM
+/// dialect: one-shot bufferization across function boundaries, buffer
+/// deallocation, linalg to loops, then the standard conversions to LLVM, and
+/// the LLVM contract check.
+void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
+                               const LinalgToLLVMPipelineOptions &options);
+
+/// Registers every named Kiln pipeline with the global pass registry.
+void registerKilnPipelines();
+
+} // namespace kiln
+
+#endif // KILN_PASSES_PIPELINES_H

@@ -1,0 +1,33 @@
+# -*- Python -*- lit configuration of Kiln's regression tests.
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "KILN"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test", ".pbtxt"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py",
+                   "downstream"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.kiln_obj_root, "test")
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+config.environment["FILECHECK_OPTS"] = (
+    "-enable-var-scope --allow-unused-prefixes=false")
+
+# TensorFlow's files are not part of Kiln: tests that read them say
+# `REQUIRES: tf-corpus` and are reported unsupported when the folder is absent.
+corpus = os.path.realpath(config.kiln_corpus_dir)
+if os.path.isdir(os.path.join(corpus, "tensorflow")):
+    config.available_features.add("tf-corpus")
+config.substitutions.append(("%corpus", corpus))
+config.substitutions.append(("%kiln_src_root", config.kiln_src_root))
+config.substitutions.append(("%kiln_obj_root", config.kiln_obj_root))
+
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.add_tool_substitutions(
+    ["kiln-opt", "kiln-translate", "mlir-opt"],
+    [config.kiln_tools_dir, config.llvm_tools_dir])
