@@ -2228,21 +2228,23 @@ def TF_RsqrtOp : TF_Op<"Rsqrt", [Pure, SameOperandsAndResultElementType, TF_Infe
   }];
 }
 
-def TF_SelectOp : TF_Op<"Select", [Pure, AllTypesMatch<["t", "e"]>, TF_InferShape]> {
-  let summary = "Picks elements from t or e by a condition";
+def TF_SelectOp : TF_Op<"Select", [Pure, AllTypesMatch<["then_value", "else_value"]>, TF_InferShape]> {
+  let summary = "Picks elements from two tensors by a condition";
   let description = [{
-    `condition` has the shape of `t` and `e`, or is a vector whose length is
-    the first dimension of `t` (selecting whole rows), or a scalar.
+    TensorFlow names the operands `t` and `e`; they are `then_value` and
+    `else_value` here because `t` would clash with the derived `T`.
+    `condition` has their shape, or is a vector whose length is their
+    first dimension (selecting whole rows), or a scalar.
 
     ```mlir
-    %output = "tf.Select"(%condition, %t, %e) : (tensor<*xi1>, tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+    %output = "tf.Select"(%condition, %then_value, %else_value) : (tensor<*xi1>, tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
     ```
   }];
 
   let arguments = (ins
     TF_BoolTensor:$condition,
-    TF_Tensor:$t,
-    TF_Tensor:$e
+    TF_Tensor:$then_value,
+    TF_Tensor:$else_value
   );
   let results = (outs
     TF_Tensor:$output
@@ -2251,20 +2253,21 @@ def TF_SelectOp : TF_Op<"Select", [Pure, AllTypesMatch<["t", "e"]>, TF_InferShap
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<1>;
 }
 
-def TF_SelectV2Op : TF_Op<"SelectV2", [Pure, ResultsBroadcastableShape, AllElementTypesMatch<["t", "e", "output"]>, TF_InferShape]> {
-  let summary = "Picks elements from t or e by a condition, with broadcasting";
+def TF_SelectV2Op : TF_Op<"SelectV2", [Pure, ResultsBroadcastableShape, AllElementTypesMatch<["then_value", "else_value", "output"]>, TF_InferShape]> {
+  let summary = "Picks elements from two tensors by a condition, with broadcasting";
   let description = [{
-    `condition`, `t` and `e` broadcast against each other.
+    `condition`, `then_value` and `else_value` (TensorFlow's `t` and `e`)
+    broadcast against each other.
 
     ```mlir
-    %output = "tf.SelectV2"(%condition, %t, %e) : (tensor<*xi1>, tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+    %output = "tf.SelectV2"(%condition, %then_value, %else_value) : (tensor<*xi1>, tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
     ```
   }];
 
   let arguments = (ins
     TF_BoolTensor:$condition,
-    TF_Tensor:$t,
-    TF_Tensor:$e
+    TF_Tensor:$then_value,
+    TF_Tensor:$else_value
   );
   let results = (outs
     TF_Tensor:$output

@@ -324,17 +324,22 @@ def emit_op(name, op):
     return "\n".join(lines) + "\n"
 
 
+def accessor(name):
+    """The ODS accessor suffix of `name` (data_format -> DataFormat)."""
+    return "".join(p[:1].upper() + p[1:] for p in name.split("_"))
+
+
 def check_names(name, op):
-    seen = set()
-    for group in ("in", "attr", "out"):
-        for n, _ in op.get(group, []):
-            if n in seen:
-                raise OpListError(f"op {name}: duplicate name {n}")
-            seen.add(n)
+    seen = {}
+    items = [n for group in ("in", "attr", "out") for n, _ in op.get(group, [])]
+    items += [n for n, _, _ in op.get("derived", [])]
+    for n in items:
+        other = seen.get(accessor(n))
+        if other is not None:
+            raise OpListError(f"op {name}: {n} and {other} both have the "
+                              f"accessor get{accessor(n)}")
+        seen[accessor(n)] = n
     for n, kind, idx in op.get("derived", []):
-        if n in seen:
-            raise OpListError(f"op {name}: derived {n} shadows a name")
-        seen.add(n)
         group = op.get("in" if kind.startswith("operand") else "out", [])
         if idx >= len(group):
             raise OpListError(f"op {name}: derived {n} names group {idx} "

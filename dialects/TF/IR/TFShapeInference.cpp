@@ -1,0 +1,754 @@
+//===- TFShapeInference.cpp - shape functions of tf ops ---------*- C++ -*-===//
+//
+// The shared shape rules of TFShapeInference.h, and the op-specific
+// inferResultTypes of the ops marked `shape: custom` in ops.txt.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/TF/IR/TFShapeInference.h"
+#include "dialects/TF/IR/TFOps.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/InterleavedRange.h"
+
+using namespace mlir;
+using namespace kiln::tf;
+
+static constexpr int64_t kDynamic = ShapedType::kDynamic;
+
+//===----------------------------------------------------------------------===//
+// Utilities
+//===----------------------------------------------------------------------===//
+
+std::optional<SmallVector<int64_t>>
+kiln::tf::getConstantIntValues(Value value) {
+  DenseIntElementsAttr attr;
+  if (!value || !matchPattern(value, m_Constant(&attr)))
+    return std::nullopt;
+  SmallVector<int64_t> values;
+  bool isUnsigned = attr.getElementType().isUnsignedInteger();
+  for (const APInt &v : attr.getValues<APInt>())
+    values.push_back(isUnsigned ? static_cast<int64_t>(v.getZExtValue())
+                                : v.getSExtValue());
+  return values;
+}
+
+std::optional<SmallVector<int64_t>> kiln::tf::getRankedShape(Type type) {
+  auto ranked = dyn_cast<RankedTensorType>(type);
+  if (!ranked)
+    return std::nullopt;
+  return llvm::to_vector(ranked.getShape());
+}
+
+LogicalResult kiln::tf::broadcastShapes(ArrayRef<int64_t> lhs,
+                                        ArrayRef<int64_t> rhs,
+                                        SmallVectorImpl<int64_t> &result) {
+  size_t rank = std::max(lhs.size(), rhs.size());
+  result.assign(rank, 1);
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t a = i < lhs.size() ? lhs[lhs.size() - 1 - i] : 1;
+    int64_t b = i < rhs.size() ? rhs[rhs.size() - 1 - i] : 1;
+    int64_t &out = result[rank - 1 - i];
+    if (a == 1)
+      out = b;
+    else if (b == 1)
+      out = a;
+    else if (a == kDynamic)
+      out = b; // b is static and not 1, or dynamic
+    else if (b == kDynamic || a == b)
+      out = a;
+    else
+      return failure();
+  }
+  return success();
+}
+
+Type kiln::tf::refineType(Type current,
+                          std::optional<ArrayRef<int64_t>> inferredShape) {
+  auto tensor = dyn_cast<TensorType>(current);
+  if (!tensor || !inferredShape)
+    return current;
+  Type element = tensor.getElementType();
+  auto ranked = dyn_cast<RankedTensorType>(tensor);
+  if (!ranked)
+    return RankedTensorType::get(*inferredShape, element);
+  if (ranked.getRank() != static_cast<int64_t>(inferredShape->size()))
+    return current;
+  SmallVector<int64_t> shape;
+  for (auto [have, inferred] : llvm::zip(ranked.getShape(), *inferredShape))
+    shape.push_back(ShapedType::isDynamic(inferred) ? have : inferred);
+  return RankedTensorType::get(shape, element, ranked.getEncoding());
+}
+
+/// Starts every rule: the current result types.
+static void initResultTypes(Operation *op, SmallVectorImpl<Type> &types) {
+  types.assign(op->result_type_begin(), op->result_type_end());
+}
+
+/// Sets result `idx` to its current type refined by `shape`.
+static void setShape(Operation *op, SmallVectorImpl<Type> &types, unsigned idx,
+                     std::optional<ArrayRef<int64_t>> shape) {
+  types[idx] = refineType(op->getResult(idx).getType(), shape);
+}
+
+/// Normalizes `axis` against `rank` (negative counts from the end), or fails
+/// with an error naming `what`.
+static FailureOr<int64_t> normalizeAxis(Operation *op, StringRef what,
+                                        int64_t axis, int64_t rank) {
+  if (axis < -rank || axis >= rank)
+    return op->emitOpError("requires ") << what << " to be in [" << -rank
+                                        << ", " << rank << "), got " << axis;
+  return axis < 0 ? axis + rank : axis;
+}
+
+//===----------------------------------------------------------------------===//
+// Shared shape rules
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+kiln::tf::inferUnaryElementwise(Operation *op,
+                                SmallVectorImpl<Type> &resultTypes) {
+  initResultTypes(op, resultTypes);
+  if (op->getNumOperands() == 0 || op->getNumResults() == 0)
+    return success();
+  auto shape = getRankedShape(op->getOperand(0).getType());
+  if (shape)
+    setShape(op, resultTypes, 0, *shape);
+  return success();
+}
+
+LogicalResult kiln::tf::inferPassThrough(Operation *op,
+                                         SmallVectorImpl<Type> &resultTypes) {
+  initResultTypes(op, resultTypes);
+  unsigned n = std::min(op->getNumOperands(), op->getNumResults());
+  for (unsigned i = 0; i < n; ++i)
+    if (auto shape = getRankedShape(op->getOperand(i).getType()))
+      setShape(op, resultTypes, i, *shape);
+  return success();
+}
+
+LogicalResult kiln::tf::inferBroadcast(Operation *op,
+                                       SmallVectorImpl<Type> &resultTypes) {
+  initResultTypes(op, resultTypes);
+  if (op->getNumResults() == 0)
+    return success();
+  SmallVector<int64_t> shape;
+  for (Value operand : op->getOperands()) {
+    auto operandShape = getRankedShape(operand.getType());
+    if (!operandShape)
+      return success(); // an unranked operand: the rank is unknown
+    SmallVector<int64_t> next;
+    if (failed(broadcastShapes(shape, *operandShape, next)))
+      return op->emitOpError("requires broadcast-compatible operand shapes, "
+                             "got ")
+             << operand.getType() << " against shape ["
+             << llvm::interleaved(shape, "x") << "]";
+    shape = std::move(next);
+  }
+  setShape(op, resultTypes, 0, shape);
+  return success();
+}
+
+LogicalResult kiln::tf::inferReduction(Operation *op,
+                                       SmallVectorImpl<Type> &resultTypes) {
+  initResultTypes(op, resultTypes);
+  if (op->getNumOperands() < 2 || op->getNumResults() == 0)
+    return success();
+  auto shape = getRankedShape(op->getOperand(0).getType());
+  if (!shape)
+    return success();
+  bool keepDims = false;
+  if (auto attr = op->getAttrOfType<BoolAttr>("keep_dims"))
+    keepDims = attr.getValue();
+  int64_t rank = shape->size();
+  auto axes = getConstantIntValues(op->getOperand(1));
+  if (!axes) {
+    if (keepDims)
+      setShape(op, resultTypes, 0, SmallVector<int64_t>(rank, kDynamic));
+    return success();
+  }
+  SmallVector<bool> reduced(rank, false);
+  for (int64_t axis : *axes) {
+    // A scalar input reduces over nothing; TensorFlow accepts axis 0 or -1.
+    if (rank == 0)
+      continue;
+    FailureOr<int64_t> normalized =
+        normalizeAxis(op, "reduction axis", axis, rank);
+    if (failed(normalized))
+      return failure();
+    reduced[*normalized] = true;
+  }
+  SmallVector<int64_t> result;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (!reduced[i])
+      result.push_back((*shape)[i]);
+    else if (keepDims)
+      result.push_back(1);
+  }
+  setShape(op, resultTypes, 0, result);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Shapes and layout
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReshapeOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  Operation *op = getOperation();
+  initResultTypes(op, resultTypes);
+  auto dims = getConstantIntValues(getShape());
+  if (!dims) {
+    // Without the values, the length of the shape operand gives the rank.
+    auto shapeShape = getRankedShape(getShape().getType());
+    if (shapeShape && shapeShape->size() == 1 &&
+        !ShapedType::isDynamic((*shapeShape)[0]))
+      setShape(op, resultTypes, 0,
+               SmallVector<int64_t>((*shapeShape)[0], kDynamic));
+    return success();
+  }
+  SmallVector<int64_t> result;
+  int64_t known = 1;
+  int64_t unknownIndex = -1;
+  for (auto [i, dim] : llvm::enumerate(*dims)) {
+    if (dim == -1) {
+      if (unknownIndex != -1)
+        return emitOpError("requires at most one -1 in shape, got ")
+               << llvm::interleaved_array(*dims);
+      unknownIndex = i;
+      result.push_back(kDynamic);
+      continue;
+    }
+    if (dim < 0)
+      return emitOpError("requires shape dimensions to be -1 or "
+                         "non-negative, got ")
+             << dim;
+    known *= dim;
+    result.push_back(dim);
+  }
+  auto inputType = dyn_cast<RankedTensorType>(getTensor().getType());
+  if (inputType && inputType.hasStaticShape()) {
+    int64_t count = inputType.getNumElements();
+    if (unknownIndex != -1) {
+      if (known != 0 && count % known == 0)
+        result[unknownIndex] = count / known;
+    } else if (known != count) {
+      return emitOpError("requires the shape to have ")
+             << count << " elements like " << inputType << ", got "
+             << llvm::interleaved_array(*dims);
+    }
+  }
+  setShape(op, resultTypes, 0, result);
+  return success();
+}
+
+LogicalResult ShapeOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  initResultTypes(getOperation(), resultTypes);
+  if (auto shape = getRankedShape(getInput().getType()))
+    setShape(getOperation(), resultTypes, 0,
+             SmallVector<int64_t>{static_cast<int64_t>(shape->size())});
+  else
+    setShape(getOperation(), resultTypes, 0, SmallVector<int64_t>{kDynamic});
+  return success();
+}
+
+LogicalResult SizeOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  initResultTypes(getOperation(), resultTypes);
+  setShape(getOperation(), resultTypes, 0, SmallVector<int64_t>{});
+  return success();
+}
+
+LogicalResult
+ExpandDimsOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  initResultTypes(getOperation(), resultTypes);
+  auto shape = getRankedShape(getInput().getType());
+  if (!shape)
+    return success();
+  int64_t rank = shape->size();
+  auto dim = getConstantIntValues(getDim());
+  if (!dim || dim->size() != 1) {
+    setShape(getOperation(), resultTypes, 0,
+             SmallVector<int64_t>(rank + 1, kDynamic));
+    return success();
+  }
+  FailureOr<int64_t> axis =
+      normalizeAxis(getOperation(), "dim", (*dim)[0], rank + 1);
+  if (failed(axis))
+    return failure();
+  shape->insert(shape->begin() + *axis, 1);
+  setShape(getOperation(), resultTypes, 0, *shape);
+  return success();
+}
+
+LogicalResult SqueezeOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  initResultTypes(getOperation(), resultTypes);
+  auto shape = getRankedShape(getInput().getType());
+  if (!shape)
+    return success();
+  int64_t rank = shape->size();
+  SmallVector<bool> squeezed(rank, false);
+  ArrayAttr dims = getSqueezeDims();
+  if (dims.empty()) {
+    for (int64_t i = 0; i < rank; ++i) {
+      // A dynamic dimension may or may not be 1: the rank is unknown.
+      if (ShapedType::isDynamic((*shape)[i]))
+        return success();
+      squeezed[i] = (*shape)[i] == 1;
+    }
+  } else {
+    for (Attribute attr : dims) {
+      FailureOr<int64_t> axis =
+          normalizeAxis(getOperation(), "squeeze_dims entries",
+                        cast<IntegerAttr>(attr).getInt(), rank);
+      if (failed(axis))
+        return failure();
+      squeezed[*axis] = true;
+    }
+  }
+  SmallVector<int64_t> result;
+  for (int64_t i = 0; i < rank; ++i)
+    if (!squeezed[i])
+      result.push_back((*shape)[i]);
+  setShape(getOperation(), resultTypes, 0, result);
+  return success();
+}
+
+LogicalResult
+TransposeOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  initResultTypes(getOperation(), resultTypes);
+  auto shape = getRankedShape(getX().getType());
+  if (!shape)
+    return success();
+  int64_t rank = shape->size();
+  auto perm = getConstantIntValues(getPerm());
+  if (!perm) {
+    setShape(getOperation(), resultTypes, 0,
+             SmallVector<int64_t>(rank, kDynamic));
+    return success();
+  }
+  if (static_cast<int64_t>(perm->size()) != rank)
+    return emitOpError("requires perm to have ")
+           << rank << " elements like the rank of x, got " << perm->size();
+  SmallVector<int64_t> result;
+  for (int64_t p : *perm) {
+    FailureOr<int64_t> axis = normalizeAxis(getOperation(), "perm", p, rank);
+    if (failed(axis))
+      return failure();
+    result.push_back((*shape)[*axis]);
+  }
+  setShape(getOperation(), resultTypes, 0, result);
+  return success();
+}
+
+LogicalResult ConcatV2Op::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  initResultTypes(getOperation(), resultTypes);
+  std::optional<SmallVector<int64_t>> result;
+  for (Value value : getValues()) {
+    if (auto shape = getRankedShape(value.getType())) {
+      result = shape;
+      break;
+    }
+  }
+  if (!result)
+    return success();
+  int64_t rank = result->size();
+  auto axisValues = getConstantIntValues(getAxis());
+  if (!axisValues || axisValues->size() != 1) {
+    setShape(getOperation(), resultTypes, 0,
+             SmallVector<int64_t>(rank, kDynamic));
+    return success();
+  }
+  FailureOr<int64_t> axis =
+      normalizeAxis(getOperation(), "axis", (*axisValues)[0], rank);
+  if (failed(axis))
+    return failure();
+  int64_t concatenated = 0;
+  for (Value value : getValues()) {
+    auto shape = getRankedShape(value.getType());
+    if (!shape) {
+      concatenated = kDynamic;
+      continue;
+    }
+    if (static_cast<int64_t>(shape->size()) != rank)
+      return emitOpError("requires values of the same rank, got ")
+             << value.getType() << " with rank " << rank;
+    for (int64_t i = 0; i < rank; ++i) {
+      int64_t dim = (*shape)[i];
+      if (i == *axis) {
+        if (ShapedType::isDynamic(dim) || ShapedType::isDynamic(concatenated))
+          concatenated = kDynamic;
+        else
+          concatenated += dim;
+        continue;
+      }
+      int64_t &have = (*result)[i];
+      if (ShapedType::isDynamic(have))
+        have = dim;
+      else if (!ShapedType::isDynamic(dim) && dim != have)
+        return emitOpError("requires values to agree on dimension ")
+               << i << ", got " << have << " and " << dim;
+    }
+  }
+  (*result)[*axis] = concatenated;
+  setShape(getOperation(), resultTypes, 0, *result);
+  return success();
+}
+
+/// The merged shape of `values` (the static dimensions of any), or nullopt
+/// when none is ranked; fails on a static mismatch.
+static FailureOr<std::optional<SmallVector<int64_t>>>
+mergeShapes(Operation *op, ValueRange values) {
+  std::optional<SmallVector<int64_t>> result;
+  for (Value value : values) {
+    auto shape = getRankedShape(value.getType());
+    if (!shape)
+      continue;
+    if (!result) {
+      result = shape;
+      continue;
+    }
+    if (shape->size() != result->size())
+      return op->emitOpError("requires values of the same shape, got ")
+             << value.getType() << " and rank " << result->size();
+    for (auto [have, dim] : llvm::zip(*result, *shape)) {
+      if (ShapedType::isDynamic(have))
+        have = dim;
+      else if (!ShapedType::isDynamic(dim) && dim != have)
+        return op->emitOpError("requires values of the same shape, got ")
+               << value.getType() << " and dimension " << have;
+    }
+  }
+  return result;
+}
+
+LogicalResult PackOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  initResultTypes(getOperation(), resultTypes);
+  auto merged = mergeShapes(getOperation(), getValues());
+  if (failed(merged))
+    return failure();
+  if (!*merged)
+    return success();
+  SmallVector<int64_t> shape = **merged;
+  FailureOr<int64_t> axis =
+      normalizeAxis(getOperation(), "axis", getAxis(), shape.size() + 1);
+  if (failed(axis))
+    return failure();
+  shape.insert(shape.begin() + *axis, static_cast<int64_t>(getValues().size()));
+  setShape(getOperation(), resultTypes, 0, shape);
+  return success();
+}
+
+LogicalResult UnpackOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  initResultTypes(getOperation(), resultTypes);
+  auto shape = getRankedShape(getValue().getType());
+  if (!shape || shape->empty())
+    return success();
+  FailureOr<int64_t> axis =
+      normalizeAxis(getOperation(), "axis", getAxis(), shape->size());
+  if (failed(axis))
+    return failure();
+  shape->erase(shape->begin() + *axis);
+  for (unsigned i = 0, e = getNumResults(); i < e; ++i)
+    setShape(getOperation(), resultTypes, i, *shape);
+  return success();
+}
+
+/// Result 0 gets the shape held by the constant 1-D `shapeOperand` (Fill,
+/// BroadcastTo), or its rank when only the operand's length is known.
+static LogicalResult inferFromShapeOperand(Operation *op, Value shapeOperand,
+                                           SmallVectorImpl<Type> &types) {
+  initResultTypes(op, types);
+  if (auto dims = getConstantIntValues(shapeOperand)) {
+    SmallVector<int64_t> shape;
+    for (int64_t d : *dims)
+      shape.push_back(d < 0 ? kDynamic : d);
+    setShape(op, types, 0, shape);
+    return success();
+  }
+  auto shapeShape = getRankedShape(shapeOperand.getType());
+  if (shapeShape && shapeShape->size() == 1 &&
+      !ShapedType::isDynamic((*shapeShape)[0]))
+    setShape(op, types, 0, SmallVector<int64_t>((*shapeShape)[0], kDynamic));
+  return success();
+}
+
+LogicalResult FillOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  return inferFromShapeOperand(getOperation(), getDims(), resultTypes);
+}
+
+LogicalResult
+BroadcastToOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  return inferFromShapeOperand(getOperation(), getShape(), resultTypes);
+}
+
+/// Pad and PadV2: each dimension grows by its before/after paddings.
+static LogicalResult inferPad(Operation *op, Value input, Value paddings,
+                              SmallVectorImpl<Type> &types) {
+  initResultTypes(op, types);
+  auto shape = getRankedShape(input.getType());
+  if (!shape)
+    return success();
+  auto pads = getConstantIntValues(paddings);
+  if (!pads || pads->size() != 2 * shape->size()) {
+    setShape(op, types, 0, SmallVector<int64_t>(shape->size(), kDynamic));
+    return success();
+  }
+  for (auto [i, dim] : llvm::enumerate(*shape))
+    if (!ShapedType::isDynamic(dim))
+      dim += (*pads)[2 * i] + (*pads)[2 * i + 1];
+  setShape(op, types, 0, *shape);
+  return success();
+}
+
+LogicalResult PadOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  return inferPad(getOperation(), getInput(), getPaddings(), resultTypes);
+}
+
+LogicalResult PadV2Op::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  return inferPad(getOperation(), getInput(), getPaddings(), resultTypes);
+}
+
+LogicalResult SelectOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  initResultTypes(getOperation(), resultTypes);
+  auto merged =
+      mergeShapes(getOperation(), ValueRange{getThenValue(), getElseValue()});
+  if (failed(merged))
+    return failure();
+  if (*merged)
+    setShape(getOperation(), resultTypes, 0, **merged);
+  return success();
+}
+
+LogicalResult WhereOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  initResultTypes(getOperation(), resultTypes);
+  if (auto shape = getRankedShape(getInput().getType()))
+    setShape(
+        getOperation(), resultTypes, 0,
+        SmallVector<int64_t>{kDynamic, static_cast<int64_t>(shape->size())});
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Matrix multiply
+//===----------------------------------------------------------------------===//
+
+/// MatMul and _FusedMatMul: [m, k] x [k, n] -> [m, n].
+static LogicalResult inferMatMul(Operation *op, Value a, Value b,
+                                 bool transposeA, bool transposeB,
+                                 SmallVectorImpl<Type> &types) {
+  initResultTypes(op, types);
+  auto aShape = getRankedShape(a.getType());
+  auto bShape = getRankedShape(b.getType());
+  if ((aShape && aShape->size() != 2) || (bShape && bShape->size() != 2))
+    return success(); // the verifier reports it
+  int64_t m = aShape ? (*aShape)[transposeA ? 1 : 0] : kDynamic;
+  int64_t n = bShape ? (*bShape)[transposeB ? 0 : 1] : kDynamic;
+  if (aShape && bShape) {
+    int64_t ka = (*aShape)[transposeA ? 0 : 1];
+    int64_t kb = (*bShape)[transposeB ? 1 : 0];
+    if (!ShapedType::isDynamic(ka) && !ShapedType::isDynamic(kb) && ka != kb)
+      return op->emitOpError("requires matching contraction dimensions, got ")
+             << ka << " and " << kb;
+  }
+  setShape(op, types, 0, SmallVector<int64_t>{m, n});
+  return success();
+}
+
+LogicalResult MatMulOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  return inferMatMul(getOperation(), getA(), getB(), getTransposeA(),
+                     getTransposeB(), resultTypes);
+}
+
+LogicalResult
+_FusedMatMulOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  return inferMatMul(getOperation(), getA(), getB(), getTransposeA(),
+                     getTransposeB(), resultTypes);
+}
+
+LogicalResult
+BatchMatMulV2Op::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  initResultTypes(getOperation(), resultTypes);
+  auto xShape = getRankedShape(getX().getType());
+  auto yShape = getRankedShape(getY().getType());
+  if (!xShape || !yShape || xShape->size() < 2 || yShape->size() < 2)
+    return success();
+  size_t xr = xShape->size(), yr = yShape->size();
+  int64_t m = (*xShape)[getAdjX() ? xr - 1 : xr - 2];
+  int64_t kx = (*xShape)[getAdjX() ? xr - 2 : xr - 1];
+  int64_t ky = (*yShape)[getAdjY() ? yr - 1 : yr - 2];
+  int64_t n = (*yShape)[getAdjY() ? yr - 2 : yr - 1];
+  if (!ShapedType::isDynamic(kx) && !ShapedType::isDynamic(ky) && kx != ky)
+    return emitOpError("requires matching contraction dimensions, got ")
+           << kx << " and " << ky;
+  SmallVector<int64_t> batch;
+  if (failed(broadcastShapes(ArrayRef(*xShape).drop_back(2),
+                             ArrayRef(*yShape).drop_back(2), batch)))
+    return emitOpError("requires broadcast-compatible batch dimensions, got ")
+           << getX().getType() << " and " << getY().getType();
+  batch.push_back(m);
+  batch.push_back(n);
+  setShape(getOperation(), resultTypes, 0, batch);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Convolution and pooling
+//===----------------------------------------------------------------------===//
+
+/// The output size of one spatial dimension of a windowed op.
+static int64_t windowOutputSize(int64_t in, int64_t window, int64_t stride,
+                                int64_t dilation, StringRef padding,
+                                int64_t padBefore, int64_t padAfter) {
+  if (ShapedType::isDynamic(in) || ShapedType::isDynamic(window) ||
+      stride <= 0 || dilation <= 0)
+    return kDynamic;
+  int64_t effective = (window - 1) * dilation + 1;
+  if (padding == "SAME")
+    return (in + stride - 1) / stride;
+  if (padding == "EXPLICIT")
+    in += padBefore + padAfter;
+  else if (padding != "VALID")
+    return kDynamic;
+  if (in < effective)
+    return kDynamic;
+  return (in - effective) / stride + 1;
+}
+
+static SmallVector<int64_t> toInts(ArrayAttr attr) {
+  SmallVector<int64_t> values;
+  for (Attribute a : attr)
+    if (auto i = dyn_cast<IntegerAttr>(a))
+      values.push_back(i.getInt());
+  return values;
+}
+
+/// Windowed 4-D ops. `windowHW` is the window height and width (dynamic when
+/// unknown) and `channels` the output channel count.
+static LogicalResult
+inferWindowed(Operation *op, Value input, ArrayRef<int64_t> windowHW,
+              int64_t channels, ArrayAttr stridesAttr, ArrayAttr dilationsAttr,
+              StringRef padding, ArrayAttr explicitPaddingsAttr,
+              StringRef dataFormat, SmallVectorImpl<Type> &types) {
+  initResultTypes(op, types);
+  auto shape = getRankedShape(input.getType());
+  SmallVector<int64_t> strides = toInts(stridesAttr);
+  SmallVector<int64_t> dilations =
+      dilationsAttr ? toInts(dilationsAttr) : SmallVector<int64_t>(4, 1);
+  SmallVector<int64_t> pads = explicitPaddingsAttr
+                                  ? toInts(explicitPaddingsAttr)
+                                  : SmallVector<int64_t>();
+  if (!shape || shape->size() != 4 || strides.size() != 4 ||
+      dilations.size() != 4)
+    return success(); // the verifier reports bad attributes
+  bool nchw = dataFormat == "NCHW";
+  int64_t hDim = nchw ? 2 : 1, wDim = nchw ? 3 : 2, cDim = nchw ? 1 : 3;
+  if (pads.size() != 8)
+    pads.assign(8, 0);
+  SmallVector<int64_t> result(4, kDynamic);
+  result[0] = (*shape)[0];
+  result[cDim] = channels;
+  for (auto [i, dim] : llvm::enumerate(ArrayRef<int64_t>{hDim, wDim}))
+    result[dim] = windowOutputSize((*shape)[dim], windowHW[i], strides[dim],
+                                   dilations[dim], padding, pads[2 * dim],
+                                   pads[2 * dim + 1]);
+  setShape(op, types, 0, result);
+  return success();
+}
+
+/// Conv2D-like ops with an HWIO filter: output channels are the filter's
+/// last dimension, or in_channels * multiplier for depthwise ones.
+static LogicalResult inferConv(Operation *op, Value input, Value filter,
+                               bool depthwise, ArrayAttr strides,
+                               ArrayAttr dilations, StringRef padding,
+                               ArrayAttr explicitPaddings, StringRef dataFormat,
+                               SmallVectorImpl<Type> &types) {
+  SmallVector<int64_t> window{kDynamic, kDynamic};
+  int64_t channels = kDynamic;
+  if (auto f = getRankedShape(filter.getType()); f && f->size() == 4) {
+    window = {(*f)[0], (*f)[1]};
+    channels = (*f)[3];
+    if (depthwise)
+      channels =
+          ShapedType::isDynamic((*f)[2]) || ShapedType::isDynamic((*f)[3])
+              ? kDynamic
+              : (*f)[2] * (*f)[3];
+  }
+  return inferWindowed(op, input, window, channels, strides, dilations, padding,
+                       explicitPaddings, dataFormat, types);
+}
+
+LogicalResult Conv2DOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  return inferConv(getOperation(), getInput(), getFilter(), false, getStrides(),
+                   getDilations(), getPadding(), getExplicitPaddings(),
+                   getDataFormat(), resultTypes);
+}
+
+LogicalResult
+_FusedConv2DOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  return inferConv(getOperation(), getInput(), getFilter(), false, getStrides(),
+                   getDilations(), getPadding(), getExplicitPaddings(),
+                   getDataFormat(), resultTypes);
+}
+
+LogicalResult
+DepthwiseConv2dNativeOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  return inferConv(getOperation(), getInput(), getFilter(), true, getStrides(),
+                   getDilations(), getPadding(), getExplicitPaddings(),
+                   getDataFormat(), resultTypes);
+}
+
+LogicalResult FusedDepthwiseConv2dNativeOp::inferResultTypes(
+    SmallVectorImpl<Type> &resultTypes) {
+  return inferConv(getOperation(), getInput(), getFilter(), true, getStrides(),
+                   getDilations(), getPadding(), getExplicitPaddings(),
+                   getDataFormat(), resultTypes);
+}
+
+LogicalResult
+Conv2DBackpropInputOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  return inferFromShapeOperand(getOperation(), getInputSizes(), resultTypes);
+}
+
+/// Channels of a pooled input stay; the window comes from ksize.
+static LogicalResult inferPool(Operation *op, Value input, ArrayAttr ksize,
+                               ArrayAttr strides, StringRef padding,
+                               ArrayAttr explicitPaddings, StringRef dataFormat,
+                               SmallVectorImpl<Type> &types) {
+  SmallVector<int64_t> k = toInts(ksize);
+  auto shape = getRankedShape(input.getType());
+  if (k.size() != 4 || !shape || shape->size() != 4) {
+    initResultTypes(op, types);
+    return success();
+  }
+  bool nchw = dataFormat == "NCHW";
+  SmallVector<int64_t> window = nchw ? SmallVector<int64_t>{k[2], k[3]}
+                                     : SmallVector<int64_t>{k[1], k[2]};
+  int64_t channels = (*shape)[nchw ? 1 : 3];
+  return inferWindowed(op, input, window, channels, strides, nullptr, padding,
+                       explicitPaddings, dataFormat, types);
+}
+
+LogicalResult MaxPoolOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  return inferPool(getOperation(), getInput(), getKsize(), getStrides(),
+                   getPadding(), getExplicitPaddings(), getDataFormat(),
+                   resultTypes);
+}
+
+LogicalResult AvgPoolOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  return inferPool(getOperation(), getValue(), getKsize(), getStrides(),
+                   getPadding(), nullptr, getDataFormat(), resultTypes);
+}
+
+LogicalResult
+ResizeBilinearOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  initResultTypes(getOperation(), resultTypes);
+  auto shape = getRankedShape(getImages().getType());
+  if (!shape || shape->size() != 4)
+    return success();
+  auto size = getConstantIntValues(getSize());
+  (*shape)[1] = size && size->size() == 2 ? (*size)[0] : kDynamic;
+  (*shape)[2] = size && size->size() == 2 ? (*size)[1] : kDynamic;
+  setShape(getOperation(), resultTypes, 0, *shape);
+  return success();
+}

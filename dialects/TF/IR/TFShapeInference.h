@@ -1,0 +1,83 @@
+//===- TFShapeInference.h - shape functions of tf ops ----------*- C++ -*-===//
+//
+// The shared shape rules that generated tf ops call from their
+// ShapeInferenceOpInterface::inferResultTypes (see `shape:` in
+// dialects/TF/utils/ops.txt), and utilities for op-specific rules.
+//
+// Every rule computes one type per result. Element types are never changed:
+// a rule only refines the shape of a result's current type, and keeps the
+// current type when it knows nothing better. A rule fails, after emitting an
+// error on the op, only when the operand types are inconsistent.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KILN_DIALECTS_TF_IR_TFSHAPEINFERENCE_H
+#define KILN_DIALECTS_TF_IR_TFSHAPEINFERENCE_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Value.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace kiln::tf {
+
+//===----------------------------------------------------------------------===//
+// Shared shape rules
+//===----------------------------------------------------------------------===//
+
+/// Result 0 has the shape of operand 0 (element-wise unary ops, Cast,
+/// BiasAdd, ...). Other results keep their types.
+::mlir::LogicalResult
+inferUnaryElementwise(::mlir::Operation *op,
+                      ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes);
+
+/// Result i has the shape of operand i (Identity, IdentityN).
+::mlir::LogicalResult
+inferPassThrough(::mlir::Operation *op,
+                 ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes);
+
+/// Result 0 has the numpy broadcast of the shapes of all operands (binary
+/// arithmetic and comparisons, SelectV2, AddN). Unknown dimensions stay
+/// dynamic; static dimensions that do not broadcast are an error.
+::mlir::LogicalResult
+inferBroadcast(::mlir::Operation *op,
+               ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes);
+
+/// Result 0 is operand 0 reduced along the axes held by the constant operand
+/// 1 (negative axes count from the end), keeping reduced dimensions as 1 when
+/// the op has a true `keep_dims` attribute (Sum, Mean, Max, ArgMax, ...).
+::mlir::LogicalResult
+inferReduction(::mlir::Operation *op,
+               ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes);
+
+//===----------------------------------------------------------------------===//
+// Utilities
+//===----------------------------------------------------------------------===//
+
+/// The values of `value` when it is produced by a constant-like op holding
+/// integers, as int64_t; std::nullopt otherwise.
+std::optional<::llvm::SmallVector<int64_t>>
+getConstantIntValues(::mlir::Value value);
+
+/// The shape of `type` when it is a ranked tensor type.
+std::optional<::llvm::SmallVector<int64_t>> getRankedShape(::mlir::Type type);
+
+/// The numpy broadcast of `lhs` and `rhs` (ShapedType::kDynamic for unknown
+/// dimensions), or failure when two static dimensions differ and neither is
+/// 1.
+::mlir::LogicalResult broadcastShapes(::llvm::ArrayRef<int64_t> lhs,
+                                      ::llvm::ArrayRef<int64_t> rhs,
+                                      ::llvm::SmallVectorImpl<int64_t> &result);
+
+/// `current` refined by an inferred shape (std::nullopt: unranked): a tensor
+/// with the element type of `current` whose dimensions are the static ones
+/// of either shape. Returns `current` unchanged when the ranks disagree.
+::mlir::Type refineType(::mlir::Type current,
+                        std::optional<::llvm::ArrayRef<int64_t>> inferredShape);
+
+} // namespace kiln::tf
+
+#endif // KILN_DIALECTS_TF_IR_TFSHAPEINFERENCE_H
