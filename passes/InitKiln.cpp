@@ -6,6 +6,9 @@
 
 #include "passes/InitKiln.h"
 
+#include "dialects/TF/IR/TFOps.h"
+#include "dialects/TFExecutor/IR/TFExecutor.h"
+#include "dialects/TFType/IR/TFTypeDialect.h"
 #include "passes/Passes.h"
 #include "passes/Pipelines.h"
 
@@ -17,7 +20,8 @@
 namespace kiln {
 
 void registerKilnDialects(mlir::DialectRegistry &registry) {
-  (void)registry;
+  registry.insert<tf_type::TFTypeDialect, tf::TFDialect,
+                  tf_executor::TFExecutorDialect>();
 }
 
 void registerKilnPasses() { registerKilnCommonPasses(); }

@@ -1,5 +1,6 @@
 # -*- Python -*- lit configuration of Kiln's regression tests.
 import os
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -8,9 +9,10 @@ from lit.llvm.subst import ToolSubst
 config.name = "KILN"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test", ".pbtxt"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py",
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "kiln_lit_formats.py",
                    "downstream"]
 config.test_source_root = os.path.dirname(__file__)
+sys.path.insert(0, config.test_source_root)  # kiln_lit_formats
 config.test_exec_root = os.path.join(config.kiln_obj_root, "test")
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
