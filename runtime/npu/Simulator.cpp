@@ -1,0 +1,557 @@
+//===- Simulator.cpp - The NPU-v1 reference simulator ---------*- C++ -*-===//
+//
+// An event-driven scheduler over the fetch unit, four engine FIFOs, counting
+// semaphores granted in stream order and the shared DRAM port; functional
+// execution at command completion; vector clocks for the race checker.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/npu/Simulator.h"
+
+#include "runtime/npu/Kernels.h"
+#include "runtime/npu/Trace.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+#include <algorithm>
+#include <deque>
+#include <optional>
+
+namespace kiln::npu {
+
+namespace {
+uint64_t ceilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
+bool usesDram(const Command &c) {
+  return c.opcode == Opcode::DMA_STORE ||
+         (c.opcode == Opcode::DMA_LOAD && !(c.flags & flags::kLmemSource));
+}
+
+/// Bytes moved over the DRAM port, each run rounded out to whole bursts.
+uint64_t burstBytes(const Command &c, uint64_t burst) {
+  uint64_t base = c.opcode == Opcode::DMA_LOAD ? c.src : c.dst;
+  const uint32_t *stride =
+      c.opcode == Opcode::DMA_LOAD ? c.srcStride : c.dstStride;
+  uint64_t total = 0;
+  for (uint64_t i2 = 0; i2 < c.n[2]; ++i2)
+    for (uint64_t i1 = 0; i1 < c.n[1]; ++i1) {
+      if (stride[0] == c.srcRun && base % burst == 0 &&
+          (uint64_t(c.n[0]) * c.srcRun) % burst == 0) {
+        // Contiguous whole bursts: no rounding.
+        total += uint64_t(c.n[0]) * c.srcRun;
+        continue;
+      }
+      for (uint64_t i0 = 0; i0 < c.n[0]; ++i0) {
+        uint64_t lo = base + i2 * stride[2] + i1 * stride[1] + i0 * stride[0];
+        uint64_t hi = lo + c.srcRun;
+        total += ((hi - 1) / burst - lo / burst + 1) * burst;
+      }
+    }
+  return total;
+}
+
+uint64_t viewBytes(const ViewDesc &v) {
+  return uint64_t(v.w) * v.h * v.cb * v.vectorBytes();
+}
+} // namespace
+
+uint64_t commandMacs(const Command &c) {
+  uint64_t pixels = uint64_t(c.out.w) * c.out.h;
+  if (c.opcode == Opcode::MAC_CONV)
+    return pixels * c.out.cb * 16 * c.in.cb * 16 * c.kh * c.kw;
+  if (c.opcode == Opcode::MAC_DWCONV)
+    return pixels * c.out.cb * 16 * c.kh * c.kw;
+  return 0;
+}
+
+uint64_t commandCycles(const Command &c, const TargetConfig &cfg) {
+  switch (c.engine()) {
+  case Engine::CTRL:
+    return 0;
+  case Engine::DMA_IN:
+  case Engine::DMA_OUT: {
+    if (usesDram(c))
+      return cfg.dmaSetupCycles +
+             ceilDiv(burstBytes(c, cfg.dmaBurstBytes),
+                     cfg.dmaDramBytesPerCycle) +
+             cfg.dmaDramLatency;
+    uint64_t bytes = c.opcode == Opcode::DMA_FILL
+                         ? c.bytes
+                         : uint64_t(c.n[0]) * c.n[1] * c.n[2] * c.dstRun;
+    return cfg.dmaSetupCycles + ceilDiv(bytes, cfg.dmaLmemBytesPerCycle);
+  }
+  case Engine::MAC: {
+    uint64_t rate = (c.flags & flags::kFp16) ? 2 : 1;
+    uint64_t pixels = uint64_t(c.out.w) * c.out.h;
+    uint64_t work;
+    if (c.opcode == Opcode::MAC_CONV) {
+      uint64_t blocks = uint64_t(c.kh) * c.kw *
+                        ceilDiv(uint64_t(c.in.cb) * 16, cfg.macRows) *
+                        ceilDiv(uint64_t(c.out.cb) * 16, cfg.macCols);
+      work = blocks * std::max<uint64_t>(pixels, cfg.macWeightLoadCycles);
+    } else {
+      work = ceilDiv(commandMacs(c), 16);
+    }
+    return cfg.macSetupCycles + cfg.macPipelineLatency + rate * work;
+  }
+  case Engine::VEC: {
+    uint64_t vectors =
+        ceilDiv(uint64_t(c.out.w) * c.out.h * c.out.cb * 16, cfg.vecLanes);
+    uint64_t cost = c.opcode == Opcode::VEC_POOL ? uint64_t(c.kh) * c.kw : 1;
+    return cfg.vecSetupCycles + vectors * cost;
+  }
+  }
+  return 1;
+}
+
+std::string Stats::toString() const {
+  std::string out;
+  absl::StrAppendFormat(&out, "total cycles        %d (%.3f us)\n", totalCycles,
+                        microseconds);
+  absl::StrAppendFormat(&out, "%-8s %9s %12s %12s %12s %12s %7s\n", "engine",
+                        "commands", "busy", "stall.sem", "stall.dram", "idle",
+                        "busy%");
+  for (int e = 1; e < kNumEngines; ++e) {
+    const EngineStats &s = engines[e];
+    absl::StrAppendFormat(&out, "%-8s %9d %12d %12d %12d %12d %6.1f%%\n",
+                          engineName(static_cast<Engine>(e)), s.commands,
+                          s.busy, s.stallSemaphore, s.stallDram, s.idle,
+                          totalCycles ? 100.0 * s.busy / totalCycles : 0.0);
+  }
+  absl::StrAppendFormat(&out, "fetch stall cycles  %d\n", fetchStall);
+  absl::StrAppendFormat(&out, "DRAM port busy      %d cycles\n", dramPortBusy);
+  for (size_t r = 0; r < dramBytesRead.size(); ++r)
+    if (dramBytesRead[r] || dramBytesWritten[r])
+      absl::StrAppendFormat(&out,
+                            "DRAM r%d            read %d B, written %d B\n", r,
+                            dramBytesRead[r], dramBytesWritten[r]);
+  for (int r = 0; r < kNumLmemRegions; ++r)
+    absl::StrAppendFormat(&out, "LMEM.%-6s         read %d B, written %d B\n",
+                          lmemRegionName(static_cast<LmemRegion>(r)),
+                          lmemBytesRead[r], lmemBytesWritten[r]);
+  absl::StrAppendFormat(&out, "MACs                %d\n", macs);
+  absl::StrAppendFormat(&out, "MAC utilisation     %.2f%%\n",
+                        100.0 * macUtilisation);
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Loading and binding
+//===----------------------------------------------------------------------===//
+
+Simulator::Simulator(Program program) : prog(std::move(program)) {
+  dram.resize(prog.config.dramRegions);
+  for (const RegionDecl &decl : prog.regions)
+    dram[decl.region].assign(decl.size, 0);
+  if (!prog.constants.empty())
+    dram[0] = prog.constants;
+}
+
+absl::StatusOr<Simulator> Simulator::create(Program program,
+                                            const VerifyOptions &verify) {
+  if (absl::Status s = verifyProgram(program, verify); !s.ok())
+    return s;
+  return Simulator(std::move(program));
+}
+
+absl::StatusOr<Simulator> Simulator::load(absl::Span<const uint8_t> bytes,
+                                          const VerifyOptions &verify) {
+  absl::StatusOr<Program> program = readProgram(bytes);
+  if (!program.ok())
+    return program.status();
+  return create(std::move(*program), verify);
+}
+
+absl::Status Simulator::bindRegion(unsigned region, std::vector<uint8_t> data) {
+  if (region >= dram.size())
+    return absl::InvalidArgumentError(absl::StrCat(
+        "region r", region, " does not exist (target has ", dram.size(), ")"));
+  if (const RegionDecl *decl = prog.findRegion(region);
+      decl && data.size() < decl->size)
+    return absl::InvalidArgumentError(
+        absl::StrCat("region r", region, ": ", data.size(),
+                     " bytes bound, the program declares ", decl->size));
+  dram[region] = std::move(data);
+  return absl::OkStatus();
+}
+
+absl::Span<const uint8_t> Simulator::region(unsigned region) const {
+  if (region >= dram.size())
+    return {};
+  return dram[region];
+}
+
+std::vector<uint8_t> &Simulator::mutableRegion(unsigned region) {
+  return dram.at(region);
+}
+
+const IoDecl *Simulator::findIo(absl::string_view name) const {
+  for (const IoDecl &io : prog.io)
+    if (io.name == name)
+      return &io;
+  return nullptr;
+}
+
+absl::Status Simulator::setInput(absl::string_view name,
+                                 absl::Span<const uint8_t> data) {
+  const IoDecl *io = findIo(name);
+  if (!io)
+    return absl::NotFoundError(absl::StrCat("no IO tensor named '", name, "'"));
+  if (data.size() != io->byteSize())
+    return absl::InvalidArgumentError(
+        absl::StrCat("input '", name, "': ", data.size(), " bytes given, ",
+                     io->byteSize(), " expected"));
+  std::vector<uint8_t> &r = dram.at(io->region);
+  if (uint64_t(io->offset) + data.size() > r.size())
+    return absl::InvalidArgumentError(absl::StrCat(
+        "input '", name, "' does not fit in region r", io->region));
+  std::copy(data.begin(), data.end(), r.begin() + io->offset);
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::vector<uint8_t>>
+Simulator::getOutput(absl::string_view name) const {
+  const IoDecl *io = findIo(name);
+  if (!io)
+    return absl::NotFoundError(absl::StrCat("no IO tensor named '", name, "'"));
+  const std::vector<uint8_t> &r = dram.at(io->region);
+  if (uint64_t(io->offset) + io->byteSize() > r.size())
+    return absl::InvalidArgumentError(absl::StrCat(
+        "output '", name, "' does not fit in region r", io->region));
+  return std::vector<uint8_t>(r.begin() + io->offset,
+                              r.begin() + io->offset + io->byteSize());
+}
+
+//===----------------------------------------------------------------------===//
+// The scheduler
+//===----------------------------------------------------------------------===//
+
+namespace {
+class Run {
+public:
+  Run(const Program &program, std::vector<std::vector<uint8_t>> &dram,
+      const RunOptions &options)
+      : prog(program), cfg(program.config), cmds(program.commands),
+        opts(options), race(program) {
+    mem.lmem.assign(cfg.lmemSize(), 0);
+    mem.dram.swap(dram);
+    timing.resize(cmds.size());
+    sem.assign(cfg.semaphores, 0);
+    waiters.resize(cfg.semaphores);
+    tokens.resize(cfg.semaphores);
+    cmdClock.resize(cmds.size());
+    dispatchClock.resize(cmds.size());
+    stats.dramBytesRead.assign(cfg.dramRegions, 0);
+    stats.dramBytesWritten.assign(cfg.dramRegions, 0);
+  }
+  ~Run() = default;
+
+  absl::Status go();
+  /// Returns the DRAM buffers to the simulator.
+  void release(std::vector<std::vector<uint8_t>> &dram) { mem.dram.swap(dram); }
+
+  RunResult result;
+
+private:
+  bool canTake(size_t index) const;
+  void take(size_t index, VectorClock &clock);
+  void start(int engine, size_t index);
+  absl::Status complete(int engine);
+  bool tryDispatch();
+  std::string deadlockReport() const;
+  void account(const Command &c);
+
+  const Program &prog;
+  const TargetConfig &cfg;
+  const std::vector<Command> &cmds;
+  const RunOptions &opts;
+  Memory mem;
+  RaceChecker race;
+  Stats stats;
+  std::vector<CommandTiming> timing;
+
+  uint64_t now = 0;
+  size_t fetch = 0;       // Next command to dispatch.
+  uint64_t fetchFree = 0; // Earliest cycle of the next dispatch.
+  uint64_t fetchBlockedSince = UINT64_MAX;
+  bool ended = false;
+  size_t outstanding = 0; // Dispatched, not completed.
+  std::deque<size_t> fifo[kNumEngines];
+  std::optional<size_t> running[kNumEngines];
+  uint64_t engineFree[kNumEngines] = {};
+  uint64_t portFree = 0;
+  std::vector<int64_t> sem;
+  std::vector<std::deque<size_t>> waiters; // Stream-order tickets.
+  std::vector<std::deque<VectorClock>> tokens;
+  VectorClock engineClock[kNumEngines] = {};
+  VectorClock completedJoin = {};
+  std::vector<VectorClock> cmdClock, dispatchClock;
+};
+
+bool Run::canTake(size_t index) const {
+  const Command &c = cmds[index];
+  for (int w = 0; w < 2; ++w) {
+    uint8_t s = c.wait[w];
+    if (s == kNoSemaphore)
+      continue;
+    int need = (c.wait[0] == c.wait[1]) ? 2 : 1;
+    if (sem[s] < need)
+      return false;
+    if (c.engine() != Engine::CTRL &&
+        (waiters[s].empty() || waiters[s].front() != index))
+      return false;
+  }
+  return true;
+}
+
+void Run::take(size_t index, VectorClock &clock) {
+  const Command &c = cmds[index];
+  for (int w = 0; w < 2; ++w) {
+    uint8_t s = c.wait[w];
+    if (s == kNoSemaphore)
+      continue;
+    --sem[s];
+    if (c.engine() != Engine::CTRL)
+      waiters[s].pop_front();
+    if (!tokens[s].empty()) {
+      joinClock(clock, tokens[s].front());
+      tokens[s].pop_front();
+    }
+  }
+}
+
+void Run::account(const Command &c) {
+  for (const Extent &e : commandExtents(c)) {
+    uint64_t bytes = e.hi - e.lo;
+    std::string field = e.field;
+    if (field == "in.addr")
+      bytes = viewBytes(c.in);
+    else if (field == "in2.addr")
+      bytes = viewBytes(c.in2);
+    else if (field == "out.addr")
+      bytes = viewBytes(c.out);
+    else if (c.engine() == Engine::DMA_IN || c.engine() == Engine::DMA_OUT) {
+      if (c.opcode != Opcode::DMA_FILL)
+        bytes = uint64_t(c.n[0]) * c.n[1] * c.n[2] *
+                ((field == "dst" && c.opcode == Opcode::DMA_LOAD) ? c.dstRun
+                                                                  : c.srcRun);
+    }
+    if (e.dram) {
+      if (e.region < cfg.dramRegions)
+        (e.write ? stats.dramBytesWritten : stats.dramBytesRead)[e.region] +=
+            bytes;
+    } else {
+      LmemRegion r;
+      if (lmemRegionOf(cfg, e.lo, r))
+        (e.write ? stats.lmemBytesWritten
+                 : stats.lmemBytesRead)[static_cast<int>(r)] += bytes;
+    }
+  }
+}
+
+void Run::start(int e, size_t index) {
+  const Command &c = cmds[index];
+  fifo[e].pop_front();
+  VectorClock &clock = engineClock[e];
+  ++clock[e];
+  joinClock(clock, dispatchClock[index]);
+  take(index, clock);
+  cmdClock[index] = clock;
+  EngineStats &es = stats.engines[e];
+  es.stallSemaphore += now - std::max(engineFree[e], timing[index].dispatch);
+  uint64_t cycles = commandCycles(c, cfg);
+  uint64_t end = now + cycles;
+  if (usesDram(c)) {
+    uint64_t xfer =
+        ceilDiv(burstBytes(c, cfg.dmaBurstBytes), cfg.dmaDramBytesPerCycle);
+    uint64_t ready = now + cfg.dmaSetupCycles;
+    uint64_t portStart = std::max(ready, portFree);
+    portFree = portStart + xfer;
+    stats.dramPortBusy += xfer;
+    es.stallDram += portStart - ready;
+    end += portStart - ready;
+  }
+  es.busy += cycles;
+  ++es.commands;
+  timing[index].start = now;
+  timing[index].end = end;
+  engineFree[e] = end;
+  running[e] = index;
+}
+
+absl::Status Run::complete(int e) {
+  size_t index = *running[e];
+  running[e].reset();
+  --outstanding;
+  const Command &c = cmds[index];
+  if (opts.functional)
+    if (absl::Status s = executeCommand(c, index, cfg, mem); !s.ok())
+      return s;
+  if (opts.raceCheck)
+    race.record(index, cmdClock[index]);
+  account(c);
+  stats.macs += commandMacs(c);
+  joinClock(completedJoin, cmdClock[index]);
+  for (int s = 0; s < 2; ++s)
+    if (c.signal[s] != kNoSemaphore) {
+      ++sem[c.signal[s]];
+      tokens[c.signal[s]].push_back(cmdClock[index]);
+    }
+  return absl::OkStatus();
+}
+
+bool Run::tryDispatch() {
+  if (ended || fetch >= cmds.size() || fetchFree > now)
+    return false;
+  const Command &c = cmds[fetch];
+  int e = static_cast<int>(c.engine());
+  if (c.engine() == Engine::CTRL) {
+    // A fence: every earlier command has completed, and its waits hold.
+    if (outstanding || !canTake(fetch))
+      return false;
+    VectorClock &clock = engineClock[0];
+    ++clock[0];
+    joinClock(clock, completedJoin);
+    take(fetch, clock);
+    cmdClock[fetch] = clock;
+    for (int s = 0; s < 2; ++s)
+      if (c.signal[s] != kNoSemaphore) {
+        ++sem[c.signal[s]];
+        tokens[c.signal[s]].push_back(clock);
+      }
+    timing[fetch] = {now, now, now};
+    ++stats.engines[0].commands;
+    if (c.opcode == Opcode::END)
+      ended = true;
+  } else {
+    if (fifo[e].size() >= cfg.fifoDepth)
+      return false;
+    fifo[e].push_back(fetch);
+    for (int w = 0; w < 2; ++w)
+      if (c.wait[w] != kNoSemaphore)
+        waiters[c.wait[w]].push_back(fetch);
+    timing[fetch].dispatch = now;
+    dispatchClock[fetch] = engineClock[0];
+    ++outstanding;
+  }
+  ++fetch;
+  fetchFree = now + 1;
+  return true;
+}
+
+std::string Run::deadlockReport() const {
+  std::string out =
+      absl::StrCat("deadlock at cycle ", now,
+                   ": every engine is blocked and nothing is pending\n");
+  auto describe = [&](size_t index) {
+    const Command &c = cmds[index];
+    std::string waits;
+    for (int w = 0; w < 2; ++w)
+      if (c.wait[w] != kNoSemaphore)
+        absl::StrAppend(&waits, waits.empty() ? "" : ", ", "semaphore ",
+                        c.wait[w], " (value ", sem[c.wait[w]], ")");
+    return absl::StrCat(
+        commandPrefix(c, index).substr(0, commandPrefix(c, index).size() - 2),
+        waits.empty() ? "" : " waiting on ", waits);
+  };
+  for (int e = 1; e < kNumEngines; ++e) {
+    absl::StrAppend(&out, "  ", engineName(static_cast<Engine>(e)), ": ");
+    if (fifo[e].empty())
+      absl::StrAppend(&out, "idle\n");
+    else
+      absl::StrAppend(&out, "blocked at ", describe(fifo[e].front()), "\n");
+  }
+  if (fetch < cmds.size()) {
+    const Command &c = cmds[fetch];
+    absl::StrAppend(
+        &out, "  fetch: blocked at ", describe(fetch),
+        c.engine() == Engine::CTRL
+            ? (outstanding ? " (fence: earlier commands pending)" : "")
+            : absl::StrCat(" (", engineName(c.engine()), " FIFO full)"),
+        "\n");
+  }
+  absl::StrAppend(&out, "  semaphores:");
+  for (size_t s = 0; s < sem.size(); ++s)
+    if (sem[s] || !waiters[s].empty())
+      absl::StrAppend(&out, " s", s, "=", sem[s]);
+  return out;
+}
+
+absl::Status Run::go() {
+  while (true) {
+    for (int e = 1; e < kNumEngines; ++e)
+      if (running[e] && timing[*running[e]].end == now)
+        if (absl::Status s = complete(e); !s.ok())
+          return s;
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (int e = 1; e < kNumEngines; ++e)
+        if (!running[e] && !fifo[e].empty() && canTake(fifo[e].front())) {
+          start(e, fifo[e].front());
+          changed = true;
+        }
+      if (tryDispatch()) {
+        changed = true;
+        if (fetchBlockedSince != UINT64_MAX) {
+          stats.fetchStall += now - fetchBlockedSince;
+          fetchBlockedSince = UINT64_MAX;
+        }
+      }
+    }
+    if (ended)
+      break;
+    if (fetch < cmds.size() && fetchFree <= now &&
+        fetchBlockedSince == UINT64_MAX)
+      fetchBlockedSince = now;
+    uint64_t next = UINT64_MAX;
+    for (int e = 1; e < kNumEngines; ++e)
+      if (running[e])
+        next = std::min(next, timing[*running[e]].end);
+    if (fetch < cmds.size() && fetchFree > now)
+      next = std::min(next, fetchFree);
+    if (next == UINT64_MAX) {
+      if (fetch >= cmds.size())
+        return absl::FailedPreconditionError(
+            absl::StrCat("the stream ran out of commands at cycle ", now,
+                         " without an END"));
+      return absl::FailedPreconditionError(deadlockReport());
+    }
+    if (next > opts.maxCycles)
+      return absl::DeadlineExceededError(absl::StrCat(
+          "the run did not end within ", opts.maxCycles, " cycles"));
+    now = next;
+  }
+  stats.totalCycles = now;
+  for (int e = 1; e < kNumEngines; ++e) {
+    EngineStats &s = stats.engines[e];
+    s.idle = now - std::min(now, s.busy + s.stallSemaphore + s.stallDram);
+  }
+  stats.macUtilisation =
+      now ? double(stats.macs) / (double(now) * cfg.macRows * cfg.macCols) : 0;
+  stats.microseconds = double(now) / cfg.clockMHz;
+  result.stats = stats;
+  result.timings = timing;
+  result.races = race.races();
+  if (opts.trace)
+    result.traceJson = chromeTraceJson(prog, timing, fetch);
+  return absl::OkStatus();
+}
+} // namespace
+
+absl::StatusOr<RunResult> Simulator::run(const RunOptions &options) {
+  for (const RegionDecl &decl : prog.regions)
+    if (dram[decl.region].size() < decl.size)
+      return absl::FailedPreconditionError(absl::StrCat(
+          "region r", decl.region, " is bound to ", dram[decl.region].size(),
+          " bytes, the program needs ", decl.size));
+  Run run(prog, dram, options);
+  absl::Status status = run.go();
+  run.release(dram);
+  if (!status.ok())
+    return status;
+  return std::move(run.result);
+}
+
+} // namespace kiln::npu

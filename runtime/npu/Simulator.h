@@ -1,0 +1,130 @@
+//===- Simulator.h - The NPU-v1 reference simulator -------------*- C++ -*-===//
+//
+// The C++ API of the simulator: load a .npub buffer (or a Program built in
+// memory), bind DRAM regions, run. A run executes every command functionally,
+// times it with the analytical cycle model, detects deadlocks (reporting each
+// engine's blocked command and the semaphore values), optionally checks for
+// races and records a Chrome trace-event JSON trace.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KILN_RUNTIME_NPU_SIMULATOR_H
+#define KILN_RUNTIME_NPU_SIMULATOR_H
+
+#include "runtime/npu/Format.h"
+#include "runtime/npu/RaceChecker.h"
+#include "runtime/npu/Verifier.h"
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kiln::npu {
+
+/// Options of one run.
+struct RunOptions {
+  /// Track happens-before and report unsynchronised access pairs.
+  bool raceCheck = false;
+  /// Record the Chrome trace-event JSON in RunResult::traceJson.
+  bool trace = false;
+  /// Execute commands (off: timing only, memories untouched).
+  bool functional = true;
+  /// A run that has not ended by this cycle fails (a safety net; verified
+  /// streams always end).
+  uint64_t maxCycles = uint64_t(1) << 48;
+};
+
+/// Per-engine figures, in cycles.
+struct EngineStats {
+  uint64_t commands = 0;
+  uint64_t busy = 0;           ///< Executing (DMA: excluding port waits).
+  uint64_t stallSemaphore = 0; ///< Head command waiting on a semaphore.
+  uint64_t stallDram = 0;      ///< DMA waiting for the shared DRAM port.
+  uint64_t idle = 0;           ///< Nothing to do: total - the rest.
+};
+
+/// Statistics of one run.
+struct Stats {
+  uint64_t totalCycles = 0;
+  EngineStats engines[kNumEngines];
+  /// Cycles the fetch unit could not dispatch (FIFO full or a CTRL command
+  /// waiting).
+  uint64_t fetchStall = 0;
+  std::vector<uint64_t> dramBytesRead, dramBytesWritten; ///< Per region.
+  uint64_t lmemBytesRead[kNumLmemRegions] = {};
+  uint64_t lmemBytesWritten[kNumLmemRegions] = {};
+  uint64_t dramPortBusy = 0; ///< Cycles the DRAM port transferred.
+  uint64_t macs = 0;         ///< Multiply-accumulates (padded channels).
+  double macUtilisation = 0; ///< macs / (totalCycles * rows * cols).
+  /// Microseconds at the configured clock.
+  double microseconds = 0;
+  /// A human-readable table.
+  std::string toString() const;
+};
+
+/// When one command ran.
+struct CommandTiming {
+  uint64_t dispatch = 0, start = 0, end = 0;
+};
+
+/// The outcome of a successful run.
+struct RunResult {
+  Stats stats;
+  std::vector<CommandTiming> timings;
+  std::vector<Race> races;
+  std::string traceJson;
+};
+
+/// The simulator of one program with its bound DRAM regions.
+class Simulator {
+public:
+  /// Verifies \p program (rejecting it with the verifier's message).
+  static absl::StatusOr<Simulator> create(Program program,
+                                          const VerifyOptions &verify = {});
+  /// Parses and verifies a .npub buffer.
+  static absl::StatusOr<Simulator> load(absl::Span<const uint8_t> bytes,
+                                        const VerifyOptions &verify = {});
+
+  const Program &program() const { return prog; }
+
+  /// Binds \p data to DRAM \p region; it must hold at least the declared
+  /// size. r0 is bound to the CONST section and declared regions to zeroed
+  /// buffers until bound otherwise.
+  absl::Status bindRegion(unsigned region, std::vector<uint8_t> data);
+  /// The current contents of DRAM \p region (empty if not bound).
+  absl::Span<const uint8_t> region(unsigned region) const;
+  /// Mutable access for tests and tools.
+  std::vector<uint8_t> &mutableRegion(unsigned region);
+
+  /// Copies \p data into the IO tensor \p name (an input); sizes must match.
+  absl::Status setInput(absl::string_view name, absl::Span<const uint8_t> data);
+  /// Reads the IO tensor \p name.
+  absl::StatusOr<std::vector<uint8_t>> getOutput(absl::string_view name) const;
+
+  /// Runs the stream from the start (LMEM and semaphores reset; DRAM keeps
+  /// its contents). Deadlocks, runtime errors and the cycle limit are
+  /// errors; races are reported in the result.
+  absl::StatusOr<RunResult> run(const RunOptions &options = {});
+
+private:
+  explicit Simulator(Program program);
+  const IoDecl *findIo(absl::string_view name) const;
+
+  Program prog;
+  std::vector<std::vector<uint8_t>> dram;
+};
+
+/// The cycles command \p command occupies its engine, excluding DRAM port
+/// waits (DMA: setup + transfer + latency). Exposed for golden tests.
+uint64_t commandCycles(const Command &command, const TargetConfig &config);
+
+/// Multiply-accumulates of \p command (0 except MAC commands).
+uint64_t commandMacs(const Command &command);
+
+} // namespace kiln::npu
+
+#endif // KILN_RUNTIME_NPU_SIMULATOR_H
