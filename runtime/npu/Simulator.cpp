@@ -28,26 +28,48 @@ bool usesDram(const Command &c) {
          (c.opcode == Opcode::DMA_LOAD && !(c.flags & flags::kLmemSource));
 }
 
-/// Bytes moved over the DRAM port, each run rounded out to whole bursts.
+/// Bytes moved over the DRAM port: the DRAM-side runs in transfer order,
+/// consecutive runs that continue each other merged into one segment, each
+/// segment rounded out to the whole bursts it touches.
 uint64_t burstBytes(const Command &c, uint64_t burst) {
   uint64_t base = c.opcode == Opcode::DMA_LOAD ? c.src : c.dst;
   const uint32_t *stride =
       c.opcode == Opcode::DMA_LOAD ? c.srcStride : c.dstStride;
-  uint64_t total = 0;
+  uint64_t total = 0, segLo = 0, segHi = 0;
+  bool open = false;
+  auto flush = [&] {
+    if (open)
+      total += ((segHi - 1) / burst - segLo / burst + 1) * burst;
+  };
   for (uint64_t i2 = 0; i2 < c.n[2]; ++i2)
     for (uint64_t i1 = 0; i1 < c.n[1]; ++i1) {
-      if (stride[0] == c.srcRun && base % burst == 0 &&
-          (uint64_t(c.n[0]) * c.srcRun) % burst == 0) {
-        // Contiguous whole bursts: no rounding.
-        total += uint64_t(c.n[0]) * c.srcRun;
+      uint64_t row = base + i2 * stride[2] + i1 * stride[1];
+      if (stride[0] == c.srcRun) {
+        // The whole row is one contiguous piece.
+        uint64_t lo = row, hi = row + uint64_t(c.n[0]) * c.srcRun;
+        if (open && lo == segHi) {
+          segHi = hi;
+        } else {
+          flush();
+          segLo = lo;
+          segHi = hi;
+          open = true;
+        }
         continue;
       }
       for (uint64_t i0 = 0; i0 < c.n[0]; ++i0) {
-        uint64_t lo = base + i2 * stride[2] + i1 * stride[1] + i0 * stride[0];
-        uint64_t hi = lo + c.srcRun;
-        total += ((hi - 1) / burst - lo / burst + 1) * burst;
+        uint64_t lo = row + i0 * stride[0], hi = lo + c.srcRun;
+        if (open && lo == segHi) {
+          segHi = hi;
+        } else {
+          flush();
+          segLo = lo;
+          segHi = hi;
+          open = true;
+        }
       }
     }
+  flush();
   return total;
 }
 
@@ -149,18 +171,25 @@ Simulator::Simulator(Program program) : prog(std::move(program)) {
 }
 
 absl::StatusOr<Simulator> Simulator::create(Program program,
-                                            const VerifyOptions &verify) {
+                                            const VerifyOptions &verify,
+                                            uint64_t maxRegionBytes) {
   if (absl::Status s = verifyProgram(program, verify); !s.ok())
     return s;
+  for (const RegionDecl &decl : program.regions)
+    if (decl.size > maxRegionBytes)
+      return absl::ResourceExhaustedError(absl::StrCat(
+          "region r", decl.region, " declares ", decl.size,
+          " bytes, more than the simulator's limit of ", maxRegionBytes));
   return Simulator(std::move(program));
 }
 
 absl::StatusOr<Simulator> Simulator::load(absl::Span<const uint8_t> bytes,
-                                          const VerifyOptions &verify) {
+                                          const VerifyOptions &verify,
+                                          uint64_t maxRegionBytes) {
   absl::StatusOr<Program> program = readProgram(bytes);
   if (!program.ok())
     return program.status();
-  return create(std::move(*program), verify);
+  return create(std::move(*program), verify, maxRegionBytes);
 }
 
 absl::Status Simulator::bindRegion(unsigned region, std::vector<uint8_t> data) {

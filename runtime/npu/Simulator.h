@@ -82,12 +82,18 @@ struct RunResult {
 /// The simulator of one program with its bound DRAM regions.
 class Simulator {
 public:
-  /// Verifies \p program (rejecting it with the verifier's message).
-  static absl::StatusOr<Simulator> create(Program program,
-                                          const VerifyOptions &verify = {});
+  /// Verifies \p program (rejecting it with the verifier's message). DRAM
+  /// regions larger than \p maxRegionBytes are refused rather than
+  /// allocated.
+  static absl::StatusOr<Simulator>
+  create(Program program, const VerifyOptions &verify = {},
+         uint64_t maxRegionBytes = kDefaultMaxRegionBytes);
   /// Parses and verifies a .npub buffer.
-  static absl::StatusOr<Simulator> load(absl::Span<const uint8_t> bytes,
-                                        const VerifyOptions &verify = {});
+  static absl::StatusOr<Simulator>
+  load(absl::Span<const uint8_t> bytes, const VerifyOptions &verify = {},
+       uint64_t maxRegionBytes = kDefaultMaxRegionBytes);
+  /// The default limit on one DRAM region (1 GiB).
+  static constexpr uint64_t kDefaultMaxRegionBytes = uint64_t(1) << 30;
 
   const Program &program() const { return prog; }
 
