@@ -141,7 +141,8 @@ std::string Stats::toString() const {
                           s.busy, s.stallSemaphore, s.stallDram, s.idle,
                           totalCycles ? 100.0 * s.busy / totalCycles : 0.0);
   }
-  absl::StrAppendFormat(&out, "fetch stall cycles  %d\n", fetchStall);
+  absl::StrAppendFormat(&out, "fetch stall (FIFO full) %d cycles\n",
+                        fetchStall);
   absl::StrAppendFormat(&out, "DRAM port busy      %d cycles\n", dramPortBusy);
   for (size_t r = 0; r < dramBytesRead.size(); ++r)
     if (dramBytesRead[r] || dramBytesWritten[r])
@@ -532,8 +533,8 @@ absl::Status Run::go() {
     if (ended)
       break;
     if (fetch < cmds.size() && fetchFree <= now &&
-        fetchBlockedSince == UINT64_MAX)
-      fetchBlockedSince = now;
+        cmds[fetch].engine() != Engine::CTRL && fetchBlockedSince == UINT64_MAX)
+      fetchBlockedSince = now; // The target FIFO is full.
     uint64_t next = UINT64_MAX;
     for (int e = 1; e < kNumEngines; ++e)
       if (running[e])

@@ -51,8 +51,8 @@ struct EngineStats {
 struct Stats {
   uint64_t totalCycles = 0;
   EngineStats engines[kNumEngines];
-  /// Cycles the fetch unit could not dispatch (FIFO full or a CTRL command
-  /// waiting).
+  /// Cycles the fetch unit could not dispatch because the target engine's
+  /// FIFO was full (CTRL commands waiting at the fetch unit are not counted).
   uint64_t fetchStall = 0;
   std::vector<uint64_t> dramBytesRead, dramBytesWritten; ///< Per region.
   uint64_t lmemBytesRead[kNumLmemRegions] = {};

@@ -226,8 +226,9 @@ TEST(NPUSimulator, DoubleBufferedConvOverlapsDmaAndMac) {
       macSpans.push_back({ts, ts + dur});
     if (ev["cat"] == "DMA_IN")
       dmaSpans.push_back({ts, ts + dur});
-    if (ev["name"] == "MAC_CONV")
+    if (ev["name"] == "MAC_CONV") {
       EXPECT_EQ(ev["args"]["op"], "conv2d");
+    }
   }
   EXPECT_EQ(macSpans.size(), ex.convs.size());
   int traced = 0;
