@@ -89,8 +89,6 @@ def TF_AddNOp : TF_Op<"AddN", [Pure, Commutative, SameOperandsAndResultElementTy
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
   TF_DerivedOperandSizeAttr N = TF_DerivedOperandSizeAttr<0>;
 
-  let hasVerifier = 1;
-
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::inferResultTypes(
         ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes) {

@@ -165,12 +165,6 @@ LogicalResult IdentityNOp::verify() {
 // Element-wise
 //===----------------------------------------------------------------------===//
 
-LogicalResult AddNOp::verify() {
-  if (getInputs().empty())
-    return emitOpError("requires at least one input");
-  return success();
-}
-
 LogicalResult SoftmaxOp::verify() {
   return verifyMinRank(getOperation(), getLogits(), "logits", 1);
 }
