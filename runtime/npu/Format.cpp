@@ -459,6 +459,8 @@ absl::StatusOr<Program> readProgram(absl::Span<const uint8_t> bytes) {
     return fail("missing required COMMANDS section");
   if (!seen[static_cast<int>(SectionType::TARGET)])
     return fail("missing required TARGET section");
+  if (!seen[static_cast<int>(SectionType::REGIONS)])
+    return fail("missing required REGIONS section");
   if (fnv1a64(target.data(), target.size()) != get64(bytes, 40))
     return fail("header: field 'target_hash' does not match the TARGET "
                 "section");
