@@ -648,7 +648,8 @@ inferWindowed(Operation *op, Value input, ArrayRef<int64_t> windowHW,
   SmallVector<int64_t> result(4, kDynamic);
   result[0] = (*shape)[0];
   result[cDim] = channels;
-  for (auto [i, dim] : llvm::enumerate(ArrayRef<int64_t>{hDim, wDim}))
+  const int64_t spatial[] = {hDim, wDim};
+  for (auto [i, dim] : llvm::enumerate(spatial))
     result[dim] = windowOutputSize((*shape)[dim], windowHW[i], strides[dim],
                                    dilations[dim], padding, pads[2 * dim],
                                    pads[2 * dim + 1]);
