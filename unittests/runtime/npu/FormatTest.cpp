@@ -137,7 +137,7 @@ TEST(NPUFormat, CorruptedFilesNeverCrash) {
       writeProgram(buildConvExample({8, 8, 16, 16, 4, true, 1}).program);
   std::mt19937 rng(3);
   int loaded = 0;
-  for (int iter = 0; iter < 3000; ++iter) {
+  for (int iter = 0; iter < 20000; ++iter) {
     auto bytes = good;
     int flips = 1 + rng() % 4;
     for (int f = 0; f < flips; ++f)
@@ -158,7 +158,8 @@ TEST(NPUFormat, CorruptedFilesNeverCrash) {
       (void)sim->run(options); // Must return, whatever it says.
     }
   }
-  SUCCEED() << loaded << " corrupted files still loaded";
+  // Corruptions of constants and of unchecked fields still load and run.
+  EXPECT_GT(loaded, 100);
 }
 
 TEST(NPUFormat, ReservedCommandBytesAreRejected) {

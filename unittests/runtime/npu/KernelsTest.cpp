@@ -94,7 +94,7 @@ unsigned blocks(unsigned c) { return (c + 15) / 16; }
 TEST(NPUKernels, ConvInt8MatchesReference) {
   std::mt19937 rng(1234);
   int checked = 0;
-  for (int iter = 0; iter < 60; ++iter) {
+  for (int iter = 0; iter < 240; ++iter) {
     int h = randInt(rng, 1, 9), w = randInt(rng, 1, 9);
     int cin = randInt(rng, 1, 40), cout = randInt(rng, 1, 40);
     ref::Window win = randomWindow(rng, true);
@@ -144,7 +144,7 @@ TEST(NPUKernels, ConvInt8MatchesReference) {
                          << " zp " << zp;
     ++checked;
   }
-  EXPECT_GT(checked, 30);
+  EXPECT_GT(checked, 120);
 }
 
 TEST(NPUKernels, MatmulAsPointwiseConvMatchesReference) {
@@ -178,7 +178,7 @@ TEST(NPUKernels, MatmulAsPointwiseConvMatchesReference) {
 
 TEST(NPUKernels, ConvF16MatchesReference) {
   std::mt19937 rng(99);
-  for (int iter = 0; iter < 16; ++iter) {
+  for (int iter = 0; iter < 64; ++iter) {
     int h = randInt(rng, 1, 6), w = randInt(rng, 1, 6);
     int cin = 16 * randInt(rng, 1, 2), cout = randInt(rng, 1, 33);
     ref::Window win = randomWindow(rng, true);
@@ -216,7 +216,7 @@ TEST(NPUKernels, ConvF16MatchesReference) {
 
 TEST(NPUKernels, DepthwiseMatchesReference) {
   std::mt19937 rng(4242);
-  for (int iter = 0; iter < 30; ++iter) {
+  for (int iter = 0; iter < 120; ++iter) {
     bool fp16 = iter % 3 == 2;
     int h = randInt(rng, 1, 9), w = randInt(rng, 1, 9);
     int c = fp16 ? 16 * randInt(rng, 1, 2) : randInt(rng, 1, 40);
@@ -281,7 +281,7 @@ TEST(NPUKernels, DepthwiseMatchesReference) {
 
 TEST(NPUKernels, RequantMatchesReference) {
   std::mt19937 rng(5150);
-  for (int iter = 0; iter < 24; ++iter) {
+  for (int iter = 0; iter < 96; ++iter) {
     int h = randInt(rng, 1, 6), w = randInt(rng, 1, 6), c = randInt(rng, 1, 40);
     bool perTensor = iter % 4 == 1, doubleRound = iter % 2,
          useLut = iter % 3 == 0;
@@ -377,7 +377,7 @@ std::vector<uint8_t> runVec(Command cmd, const std::vector<uint8_t> &in,
 
 TEST(NPUKernels, EltwiseInt8MatchesReference) {
   std::mt19937 rng(31337);
-  for (int iter = 0; iter < 45; ++iter) {
+  for (int iter = 0; iter < 150; ++iter) {
     EltOp op = static_cast<EltOp>(iter % 5);
     Broadcast bc = static_cast<Broadcast>((iter / 5) % 3);
     int h = randInt(rng, 1, 5), w = randInt(rng, 1, 5), c = randInt(rng, 1, 35);
@@ -430,7 +430,7 @@ TEST(NPUKernels, EltwiseInt8MatchesReference) {
 
 TEST(NPUKernels, EltwiseF16MatchesReference) {
   std::mt19937 rng(2718);
-  for (int iter = 0; iter < 10; ++iter) {
+  for (int iter = 0; iter < 40; ++iter) {
     int h = randInt(rng, 1, 4), w = randInt(rng, 1, 4), c = randInt(rng, 1, 33);
     size_t n = size_t(h) * w * c;
     auto a = randomF16(rng, n), b = randomF16(rng, n);
@@ -448,7 +448,7 @@ TEST(NPUKernels, EltwiseF16MatchesReference) {
 
 TEST(NPUKernels, PoolMatchesReference) {
   std::mt19937 rng(8080);
-  for (int iter = 0; iter < 36; ++iter) {
+  for (int iter = 0; iter < 144; ++iter) {
     bool fp16 = iter % 2;
     PoolOp op = static_cast<PoolOp>((iter / 2) % 3);
     int h = randInt(rng, 1, 9), w = randInt(rng, 1, 9), c = randInt(rng, 1, 33);
@@ -495,7 +495,7 @@ TEST(NPUKernels, PoolMatchesReference) {
 
 TEST(NPUKernels, UnaryRescaleAndLutMatchReference) {
   std::mt19937 rng(6060);
-  for (int iter = 0; iter < 12; ++iter) {
+  for (int iter = 0; iter < 48; ++iter) {
     int h = randInt(rng, 1, 4), w = randInt(rng, 1, 4), c = randInt(rng, 1, 33);
     size_t n = size_t(h) * w * c;
     bool fromI32 = iter % 2;
