@@ -1,4 +1,4 @@
-//===- Arith.cpp - NPU-v1 bit-exact arithmetic primitives -----*- C++ -*-===//
+//===- Arith.cpp - NPU-v1 bit-exact arithmetic primitives -------*- C++ -*-===//
 //
 // Software fp16 conversion and float-to-int rounding.
 //

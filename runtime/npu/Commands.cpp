@@ -1,4 +1,4 @@
-//===- Commands.cpp - NPU-v1 command encoding -----------------*- C++ -*-===//
+//===- Commands.cpp - NPU-v1 command encoding -------------------*- C++ -*-===//
 //
 // The field table of every opcode and the table-driven encoder and decoder.
 //

@@ -1,4 +1,4 @@
-//===- Config.cpp - NPU-v1 target configuration ---------------*- C++ -*-===//
+//===- Config.cpp - NPU-v1 target configuration -----------------*- C++ -*-===//
 //
 // JSON reading and writing of the target configuration.
 //

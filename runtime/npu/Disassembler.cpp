@@ -1,4 +1,4 @@
-//===- Disassembler.cpp - NPU-v1 command stream text form -----*- C++ -*-===//
+//===- Disassembler.cpp - NPU-v1 command stream text form -------*- C++ -*-===//
 //
 // Table-driven disassembler and assembler.
 //

@@ -1,4 +1,4 @@
-//===- Examples.cpp - Hand-built NPU-v1 example streams -------*- C++ -*-===//
+//===- Examples.cpp - Hand-built NPU-v1 example streams ---------*- C++ -*-===//
 //
 // The double-buffered convolution: DMA_IN loads tile t+1 while MAC computes
 // tile t, VEC requantises and DMA_OUT stores behind them.

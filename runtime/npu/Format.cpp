@@ -1,4 +1,4 @@
-//===- Format.cpp - The .npub container format ----------------*- C++ -*-===//
+//===- Format.cpp - The .npub container format ------------------*- C++ -*-===//
 //
 // Writer and bounds-checked reader of .npub files.
 //

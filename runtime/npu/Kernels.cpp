@@ -1,4 +1,4 @@
-//===- Kernels.cpp - Functional execution of NPU-v1 commands --*- C++ -*-===//
+//===- Kernels.cpp - Functional execution of NPU-v1 commands ----*- C++ -*-===//
 //
 // Per-command kernels. The int8 convolution is an im2col over one output
 // pixel followed by 4-wide int16 dot products that the compiler vectorises

@@ -1,4 +1,4 @@
-//===- Packing.cpp - Weight and parameter packing for NPU-v1 --*- C++ -*-===//
+//===- Packing.cpp - Weight and parameter packing for NPU-v1 ----*- C++ -*-===//
 //
 // Block packing of weights and parameter records.
 //

@@ -1,4 +1,4 @@
-//===- RaceChecker.cpp - Happens-before race detection --------*- C++ -*-===//
+//===- RaceChecker.cpp - Happens-before race detection ----------*- C++ -*-===//
 //
 // Shadow interval maps with the last write and the last read per engine of
 // every byte range.

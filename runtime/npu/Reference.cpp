@@ -1,4 +1,4 @@
-//===- Reference.cpp - Independent tensor-level reference -----*- C++ -*-===//
+//===- Reference.cpp - Independent tensor-level reference -------*- C++ -*-===//
 //
 // Straightforward loops over dense tensors. Deliberately shares no helpers
 // with the kernels: fp16 conversion uses ldexp/frexp, rescaling uses 128-bit

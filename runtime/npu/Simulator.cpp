@@ -1,4 +1,4 @@
-//===- Simulator.cpp - The NPU-v1 reference simulator ---------*- C++ -*-===//
+//===- Simulator.cpp - The NPU-v1 reference simulator -----------*- C++ -*-===//
 //
 // An event-driven scheduler over the fetch unit, four engine FIFOs, counting
 // semaphores granted in stream order and the shared DRAM port; functional

@@ -1,4 +1,4 @@
-//===- Trace.cpp - Chrome trace-event JSON of a simulator run -*- C++ -*-===//
+//===- Trace.cpp - Chrome trace-event JSON of a simulator run ---*- C++ -*-===//
 //
 // Trace writing with nlohmann::json.
 //

@@ -1,4 +1,4 @@
-//===- Verifier.cpp - Static checks of NPU-v1 command streams -*- C++ -*-===//
+//===- Verifier.cpp - Static checks of NPU-v1 command streams ---*- C++ -*-===//
 //
 // Field, bounds, alignment and access-rule checks, and the semaphore rule.
 //

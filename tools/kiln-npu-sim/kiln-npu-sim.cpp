@@ -1,4 +1,4 @@
-//===- kiln-npu-sim.cpp - Run NPU-v1 command streams -----------*- C++ -*-===//
+//===- kiln-npu-sim.cpp - Run NPU-v1 command streams ------------*- C++ -*-===//
 //
 // Loads a .npub file, binds its inputs from files, runs it on the NPU-v1
 // simulator, prints statistics, writes outputs and a Chrome trace. Also
@@ -25,7 +25,8 @@
 
 ABSL_FLAG(std::vector<std::string>, input, {},
           "Input bindings NAME=FILE (raw bytes in the tensor's DRAM layout), "
-          "comma separated or repeated. Unbound inputs are zero.");
+          "comma separated (a repeated flag replaces the list). Unbound inputs "
+          "are zero.");
 ABSL_FLAG(std::vector<std::string>, output, {},
           "Output bindings NAME=FILE: write the tensor's bytes after the run.");
 ABSL_FLAG(std::string, trace, "",

@@ -1,4 +1,4 @@
-//===- ArithTest.cpp - fp16 and rescaling primitives -----------*- C++ -*-===//
+//===- ArithTest.cpp - fp16 and rescaling primitives ------------*- C++ -*-===//
 //
 // The simulator's primitives against the reference's independent versions:
 // every fp16 value, rounding ties, denormals, infinities, and random

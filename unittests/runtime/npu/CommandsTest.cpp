@@ -1,4 +1,4 @@
-//===- CommandsTest.cpp - Encoding, disassembly, verification --*- C++ -*-===//
+//===- CommandsTest.cpp - Encoding, disassembly, verification ---*- C++ -*-===//
 //
 // Encoder -> decoder and encoder -> disassembler -> assembler give the same
 // commands for every opcode; the verifier names the command and the field.

@@ -1,4 +1,4 @@
-//===- ConfigAndViewsTest.cpp - Configurations, strided views --*- C++ -*-===//
+//===- ConfigAndViewsTest.cpp - Configurations, strided views ---*- C++ -*-===//
 //
 // Target configurations (JSON, other array and SRAM sizes), views that are
 // crops and channel slices of larger tensors, DRAM races, fp16 broadcasts.

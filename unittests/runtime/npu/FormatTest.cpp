@@ -1,4 +1,4 @@
-//===- FormatTest.cpp - .npub container reading and writing ----*- C++ -*-===//
+//===- FormatTest.cpp - .npub container reading and writing -----*- C++ -*-===//
 //
 // Round trips and every class of bad input: magic, version, CRC, unknown
 // sections, truncation, corrupted bytes, nonzero reserved bytes.

@@ -1,4 +1,4 @@
-//===- KernelsTest.cpp - Simulator vs independent reference ---*- C++ -*-===//
+//===- KernelsTest.cpp - Simulator vs independent reference -----*- C++ -*-===//
 //
 // Every compute command on hand-built streams (DMA in, compute, DMA out),
 // compared bit for bit with the tensor-level reference over random shapes,

@@ -1,4 +1,4 @@
-//===- SimulatorTest.cpp - Cycle model, sync, races, deadlocks -*- C++ -*-===//
+//===- SimulatorTest.cpp - Cycle model, sync, races, deadlocks --*- C++ -*-===//
 //
 // Golden cycle numbers and properties of the cycle model, the hand-built
 // double-buffered convolution (overlap, results, trace), the race checker
@@ -147,6 +147,35 @@ TEST(NPUCycleModel, DramPortContention) {
   EXPECT_EQ(r.stats.totalCycles, 1u + 16 + 511 + 512 + 200);
 }
 
+TEST(NPUCycleModel, FullFifoStallsFetch) {
+  // Ten 264-cycle VEC commands: the first starts at once, eight wait in the
+  // FIFO, the tenth cannot be dispatched until the first completes.
+  TestStream s;
+  for (int i = 0; i < 10; ++i) {
+    Command abs = makeCommand(Opcode::VEC_UNARY);
+    abs.op = static_cast<uint8_t>(UnaryOp::ABS);
+    abs.in = ViewDesc::dense(lmem(LmemRegion::ACT), DType::I8, 16, 16, 1);
+    abs.out =
+        ViewDesc::dense(lmem(LmemRegion::ACT, 8192), DType::I8, 16, 16, 1);
+    s.push(abs);
+  }
+  RunResult r;
+  runStream(s, &r);
+  EXPECT_EQ(commandCycles(s.cmds[0], s.config), 8u + 256);
+  EXPECT_EQ(r.timings[8].dispatch, 8u);
+  EXPECT_EQ(r.timings[9].dispatch, 264u);
+  EXPECT_EQ(r.stats.fetchStall, 264u - 9);
+  EXPECT_EQ(r.stats.totalCycles, 10u * 264);
+  EXPECT_EQ(r.stats.engines[int(Engine::VEC)].busy, 10u * 264);
+  EXPECT_EQ(r.stats.engines[int(Engine::VEC)].idle, 0u);
+  EXPECT_EQ(r.stats.engines[int(Engine::MAC)].idle, 10u * 264);
+  // A deeper FIFO removes the stall, not the work.
+  s.config.fifoDepth = 16;
+  runStream(s, &r);
+  EXPECT_EQ(r.stats.fetchStall, 0u);
+  EXPECT_EQ(r.stats.totalCycles, 10u * 264);
+}
+
 TEST(NPUCycleModel, MoreBandwidthIsNeverSlowerAndTotalCoversEngines) {
   for (uint32_t seed : {1u, 2u, 3u}) {
     for (bool db : {true, false}) {
@@ -204,6 +233,10 @@ TEST(NPUSimulator, DoubleBufferedConvOverlapsDmaAndMac) {
            in = st.engines[int(Engine::DMA_IN)].busy;
   EXPECT_LT(st.totalCycles, mac + in);
   EXPECT_GT(st.macUtilisation, 0.8);
+  // DMA_IN waits for free input buffers and VEC for accumulators: stalls by
+  // cause.
+  EXPECT_GT(st.engines[int(Engine::DMA_IN)].stallSemaphore, 0u);
+  EXPECT_GT(st.engines[int(Engine::VEC)].stallSemaphore, 0u);
   // Single buffering is slower.
   ConvExampleOptions single = o;
   single.doubleBuffer = false;
