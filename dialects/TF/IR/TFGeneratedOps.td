@@ -377,6 +377,7 @@ def TF_CaseOp : TF_Op<"Case", []> {
 
   TF_DerivedOperandTypeListAttr Tin = TF_DerivedOperandTypeListAttr<1>;
   TF_DerivedResultTypeListAttr Tout = TF_DerivedResultTypeListAttr<0>;
+  TF_DerivedResultShapeListAttr output_shapes = TF_DerivedResultShapeListAttr<0>;
 }
 
 def TF_CastOp : TF_Op<"Cast", [Pure, TF_InferShape]> {
@@ -1210,6 +1211,7 @@ def TF_IfOp : TF_Op<"If", []> {
   TF_DerivedOperandTypeAttr Tcond = TF_DerivedOperandTypeAttr<0>;
   TF_DerivedOperandTypeListAttr Tin = TF_DerivedOperandTypeListAttr<1>;
   TF_DerivedResultTypeListAttr Tout = TF_DerivedResultTypeListAttr<0>;
+  TF_DerivedResultShapeListAttr output_shapes = TF_DerivedResultShapeListAttr<0>;
 }
 
 def TF_InfeedDequeueOp : TF_Op<"InfeedDequeue", []> {
@@ -2691,6 +2693,7 @@ def TF_StatelessCaseOp : TF_Op<"StatelessCase", []> {
 
   TF_DerivedOperandTypeListAttr Tin = TF_DerivedOperandTypeListAttr<1>;
   TF_DerivedResultTypeListAttr Tout = TF_DerivedResultTypeListAttr<0>;
+  TF_DerivedResultShapeListAttr output_shapes = TF_DerivedResultShapeListAttr<0>;
 }
 
 def TF_StatelessIfOp : TF_Op<"StatelessIf", []> {
@@ -2714,6 +2717,7 @@ def TF_StatelessIfOp : TF_Op<"StatelessIf", []> {
   TF_DerivedOperandTypeAttr Tcond = TF_DerivedOperandTypeAttr<0>;
   TF_DerivedOperandTypeListAttr Tin = TF_DerivedOperandTypeListAttr<1>;
   TF_DerivedResultTypeListAttr Tout = TF_DerivedResultTypeListAttr<0>;
+  TF_DerivedResultShapeListAttr output_shapes = TF_DerivedResultShapeListAttr<0>;
 }
 
 def TF_StatelessWhileOp : TF_Op<"StatelessWhile", []> {
@@ -2736,6 +2740,7 @@ def TF_StatelessWhileOp : TF_Op<"StatelessWhile", []> {
   );
 
   TF_DerivedOperandTypeListAttr T = TF_DerivedOperandTypeListAttr<0>;
+  TF_DerivedResultShapeListAttr output_shapes = TF_DerivedResultShapeListAttr<0>;
 
   let hasVerifier = 1;
 }
@@ -3371,6 +3376,7 @@ def TF_WhileOp : TF_Op<"While", []> {
   );
 
   TF_DerivedOperandTypeListAttr T = TF_DerivedOperandTypeListAttr<0>;
+  TF_DerivedResultShapeListAttr output_shapes = TF_DerivedResultShapeListAttr<0>;
 
   let hasVerifier = 1;
 }
