@@ -212,10 +212,6 @@ absl::Span<const uint8_t> Simulator::region(unsigned region) const {
   return dram[region];
 }
 
-std::vector<uint8_t> &Simulator::mutableRegion(unsigned region) {
-  return dram.at(region);
-}
-
 const IoDecl *Simulator::findIo(absl::string_view name) const {
   for (const IoDecl &io : prog.io)
     if (io.name == name)
@@ -232,7 +228,10 @@ absl::Status Simulator::setInput(absl::string_view name,
     return absl::InvalidArgumentError(
         absl::StrCat("input '", name, "': ", data.size(), " bytes given, ",
                      io->byteSize(), " expected"));
-  std::vector<uint8_t> &r = dram.at(io->region);
+  if (io->region >= dram.size())
+    return absl::InvalidArgumentError(absl::StrCat(
+        "input '", name, "': region r", io->region, " does not exist"));
+  std::vector<uint8_t> &r = dram[io->region];
   if (uint64_t(io->offset) + data.size() > r.size())
     return absl::InvalidArgumentError(absl::StrCat(
         "input '", name, "' does not fit in region r", io->region));
@@ -245,7 +244,10 @@ Simulator::getOutput(absl::string_view name) const {
   const IoDecl *io = findIo(name);
   if (!io)
     return absl::NotFoundError(absl::StrCat("no IO tensor named '", name, "'"));
-  const std::vector<uint8_t> &r = dram.at(io->region);
+  if (io->region >= dram.size())
+    return absl::InvalidArgumentError(absl::StrCat(
+        "output '", name, "': region r", io->region, " does not exist"));
+  const std::vector<uint8_t> &r = dram[io->region];
   if (uint64_t(io->offset) + io->byteSize() > r.size())
     return absl::InvalidArgumentError(absl::StrCat(
         "output '", name, "' does not fit in region r", io->region));

@@ -103,8 +103,6 @@ public:
   absl::Status bindRegion(unsigned region, std::vector<uint8_t> data);
   /// The current contents of DRAM \p region (empty if not bound).
   absl::Span<const uint8_t> region(unsigned region) const;
-  /// Mutable access for tests and tools.
-  std::vector<uint8_t> &mutableRegion(unsigned region);
 
   /// Copies \p data into the IO tensor \p name (an input); sizes must match.
   absl::Status setInput(absl::string_view name, absl::Span<const uint8_t> data);

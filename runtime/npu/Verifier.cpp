@@ -574,6 +574,24 @@ absl::Status verifyProgram(const Program &program,
       return absl::InvalidArgumentError(absl::StrCat(
           "REGIONS section: region r", decl.region,
           " does not exist (target has ", program.config.dramRegions, ")"));
+  for (const IoDecl &io : program.io) {
+    const RegionDecl *decl = program.findRegion(io.region);
+    if (!decl)
+      return absl::InvalidArgumentError(
+          absl::StrCat("IO tensor '", io.name, "': region r", io.region,
+                       " is not declared in the REGIONS section"));
+    uint64_t bytes = dtypeSize(DType(io.dtype));
+    for (uint32_t d : io.shape) {
+      if (d && bytes > (uint64_t(1) << 40) / d)
+        return absl::InvalidArgumentError(
+            absl::StrCat("IO tensor '", io.name, "': shape is too large"));
+      bytes *= io.layout == IoLayout::NHWC_C16 ? uint64_t(d + 15) / 16 * 16 : d;
+    }
+    if (uint64_t(io.offset) + bytes > decl->size)
+      return absl::InvalidArgumentError(absl::StrCat(
+          "IO tensor '", io.name, "': ", bytes, " bytes at offset ", io.offset,
+          " exceed region r", io.region, " (", decl->size, " bytes)"));
+  }
   if (program.commands.empty() || program.commands.back().opcode != Opcode::END)
     return absl::InvalidArgumentError(absl::StrCat(
         "the stream does not end with END (", program.commands.size(),

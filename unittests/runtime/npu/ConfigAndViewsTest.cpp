@@ -41,6 +41,18 @@ TEST(NPUConfig, JsonRoundTripAndErrors) {
       "24-bit address space (16384 KiB)");
 }
 
+TEST(NPUConfig, IoTensorsMustFitTheirRegions) {
+  ConvExample ex = buildConvExample({8, 8, 16, 16, 4, true, 1});
+  ex.program.io[1].offset = 100;
+  EXPECT_EQ(verifyProgram(ex.program).message(),
+            "IO tensor 'y': 1024 bytes at offset 100 exceed region r3 (1024 "
+            "bytes)");
+  ex.program.io[1].offset = 0;
+  ex.program.io[0].region = 6;
+  EXPECT_EQ(verifyProgram(ex.program).message(),
+            "IO tensor 'x': region r6 is not declared in the REGIONS section");
+}
+
 TEST(NPUConfig, OtherConfigurationsRunTheSameStream) {
   ConvExampleOptions o{16, 16, 32, 32, 4, true, 8};
   ConvExample base = buildConvExample(o);
