@@ -1023,7 +1023,7 @@ def TF_GatherNdOp : TF_Op<"GatherNd", [Pure, AllElementTypesMatch<["params", "ou
   TF_DerivedOperandTypeAttr Tindices = TF_DerivedOperandTypeAttr<1>;
 }
 
-def TF_GatherV2Op : TF_Op<"GatherV2", [Pure, AllElementTypesMatch<["params", "output"]>]> {
+def TF_GatherV2Op : TF_Op<"GatherV2", [Pure, AllElementTypesMatch<["params", "output"]>, TF_InferShape]> {
   let summary = "Gathers slices of params along an axis at the given indices";
   let description = [{
     Dimension `axis` of `params` is replaced by the dimensions of
@@ -2010,7 +2010,7 @@ def TF_ProdOp : TF_Op<"Prod", [Pure, AllElementTypesMatch<["input", "output"]>, 
   }];
 }
 
-def TF_RangeOp : TF_Op<"Range", [Pure, AllElementTypesMatch<["start", "limit", "delta", "output"]>]> {
+def TF_RangeOp : TF_Op<"Range", [Pure, AllElementTypesMatch<["start", "limit", "delta", "output"]>, TF_InferShape]> {
   let summary = "A 1-D sequence from start up to (not including) limit by delta";
   let description = [{
     ```mlir
@@ -2401,7 +2401,7 @@ def TF_SizeOp : TF_Op<"Size", [Pure, TF_InferShape]> {
   TF_DerivedResultTypeAttr out_type = TF_DerivedResultTypeAttr<0>;
 }
 
-def TF_SliceOp : TF_Op<"Slice", [Pure, AllElementTypesMatch<["input", "output"]>]> {
+def TF_SliceOp : TF_Op<"Slice", [Pure, AllElementTypesMatch<["input", "output"]>, TF_InferShape]> {
   let summary = "Extracts a slice of `size` elements starting at `begin`";
   let description = [{
     A -1 in `size` takes every remaining element of that dimension.
@@ -2503,7 +2503,7 @@ def TF_SparseToDenseOp : TF_Op<"SparseToDense", [Pure, AllElementTypesMatch<["sp
   TF_DerivedOperandTypeAttr Tindices = TF_DerivedOperandTypeAttr<0>;
 }
 
-def TF_SplitOp : TF_Op<"Split", [Pure]> {
+def TF_SplitOp : TF_Op<"Split", [Pure, TF_InferShape]> {
   let summary = "Splits a tensor into `num_split` equal parts along one dimension";
   let description = [{
     ```mlir
@@ -2525,7 +2525,7 @@ def TF_SplitOp : TF_Op<"Split", [Pure]> {
   let hasVerifier = 1;
 }
 
-def TF_SplitVOp : TF_Op<"SplitV", [Pure]> {
+def TF_SplitVOp : TF_Op<"SplitV", [Pure, TF_InferShape]> {
   let summary = "Splits a tensor into parts of the given sizes along one dimension";
   let description = [{
     One entry of `size_splits` may be -1, which stands for the rest.
@@ -2745,7 +2745,7 @@ def TF_StatelessWhileOp : TF_Op<"StatelessWhile", []> {
   let hasVerifier = 1;
 }
 
-def TF_StridedSliceOp : TF_Op<"StridedSlice", [Pure, AllElementTypesMatch<["input", "output"]>]> {
+def TF_StridedSliceOp : TF_Op<"StridedSlice", [Pure, AllElementTypesMatch<["input", "output"]>, TF_InferShape]> {
   let summary = "Extracts a strided slice of a tensor, numpy style";
   let description = [{
     `begin`, `end` and `strides` give one entry per slicing dimension; bit
@@ -3114,7 +3114,7 @@ def TF_TensorListStackOp : TF_Op<"TensorListStack", [Pure]> {
   TF_DerivedResultTypeAttr element_dtype = TF_DerivedResultTypeAttr<0>;
 }
 
-def TF_TileOp : TF_Op<"Tile", [Pure, AllElementTypesMatch<["input", "output"]>]> {
+def TF_TileOp : TF_Op<"Tile", [Pure, AllElementTypesMatch<["input", "output"]>, TF_InferShape]> {
   let summary = "Repeats a tensor `multiples[i]` times along dimension i";
   let description = [{
     ```mlir
@@ -3134,7 +3134,7 @@ def TF_TileOp : TF_Op<"Tile", [Pure, AllElementTypesMatch<["input", "output"]>]>
   TF_DerivedOperandTypeAttr Tmultiples = TF_DerivedOperandTypeAttr<1>;
 }
 
-def TF_TopKV2Op : TF_Op<"TopKV2", [Pure, AllElementTypesMatch<["input", "values"]>]> {
+def TF_TopKV2Op : TF_Op<"TopKV2", [Pure, AllElementTypesMatch<["input", "values"]>, TF_InferShape]> {
   let summary = "The k largest entries of the last dimension and their indices";
   let description = [{
     With `sorted`, the values come in descending order.

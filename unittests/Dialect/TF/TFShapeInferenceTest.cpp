@@ -211,6 +211,46 @@ TEST_F(TFShapeInferenceTest, MatMulAndConvolution) {
   EXPECT_EQ(checkExpected(*module), 13);
 }
 
+TEST_F(TFShapeInferenceTest, SlicingGatheringSplitting) {
+  auto module = parse(R"mlir(
+    func.func @f(%x: tensor<4x6x8xf32>, %p: tensor<5x3xf32>, %i: tensor<2x4xi32>,
+                 %t: tensor<2x10xf32>, %d: tensor<?x6xf32>) {
+      %b = "tf.Const"() {value = dense<[1, 0, 2]> : tensor<3xi32>} : () -> tensor<3xi32>
+      %e = "tf.Const"() {value = dense<[3, 0, -1]> : tensor<3xi32>} : () -> tensor<3xi32>
+      %s = "tf.Const"() {value = dense<[1, 1, 2]> : tensor<3xi32>} : () -> tensor<3xi32>
+      %0 = "tf.StridedSlice"(%x, %b, %e, %s) {end_mask = 2 : i64, expected = [tensor<2x6x3xf32>]} : (tensor<4x6x8xf32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>) -> tensor<*xf32>
+      %1 = "tf.StridedSlice"(%x, %b, %e, %s) {shrink_axis_mask = 1 : i64, end_mask = 2 : i64, expected = [tensor<6x3xf32>]} : (tensor<4x6x8xf32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>) -> tensor<*xf32>
+      %b2 = "tf.Const"() {value = dense<[0, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+      %e2 = "tf.Const"() {value = dense<[0, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
+      %s2 = "tf.Const"() {value = dense<[1, 1]> : tensor<2xi32>} : () -> tensor<2xi32>
+      %2 = "tf.StridedSlice"(%x, %b2, %e2, %s2) {ellipsis_mask = 1 : i64, expected = [tensor<4x6x2xf32>]} : (tensor<4x6x8xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<*xf32>
+      %3 = "tf.StridedSlice"(%x, %b2, %e2, %s2) {new_axis_mask = 1 : i64, expected = [tensor<1x2x6x8xf32>]} : (tensor<4x6x8xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<*xf32>
+      %rb = "tf.Const"() {value = dense<[-1]> : tensor<1xi32>} : () -> tensor<1xi32>
+      %rs = "tf.Const"() {value = dense<[-1]> : tensor<1xi32>} : () -> tensor<1xi32>
+      %4 = "tf.StridedSlice"(%x, %rb, %rb, %rs) {end_mask = 1 : i64, expected = [tensor<4x6x8xf32>]} : (tensor<4x6x8xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<*xf32>
+      %sb = "tf.Const"() {value = dense<[1, 2, 0]> : tensor<3xi64>} : () -> tensor<3xi64>
+      %ss = "tf.Const"() {value = dense<[2, -1, 4]> : tensor<3xi64>} : () -> tensor<3xi64>
+      %5 = "tf.Slice"(%x, %sb, %ss) {expected = [tensor<2x4x4xf32>]} : (tensor<4x6x8xf32>, tensor<3xi64>, tensor<3xi64>) -> tensor<*xf32>
+      %m = "tf.Const"() {value = dense<[2, 3]> : tensor<2xi32>} : () -> tensor<2xi32>
+      %6 = "tf.Tile"(%d, %m) {expected = [tensor<?x18xf32>]} : (tensor<?x6xf32>, tensor<2xi32>) -> tensor<*xf32>
+      %a0 = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+      %7 = "tf.GatherV2"(%p, %i, %a0) {expected = [tensor<2x4x3xf32>]} : (tensor<5x3xf32>, tensor<2x4xi32>, tensor<i32>) -> tensor<*xf32>
+      %a1 = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+      %8:2 = "tf.Split"(%a1, %x) {expected = [tensor<4x3x8xf32>, tensor<4x3x8xf32>]} : (tensor<i32>, tensor<4x6x8xf32>) -> (tensor<*xf32>, tensor<*xf32>)
+      %sz = "tf.Const"() {value = dense<[2, -1]> : tensor<2xi32>} : () -> tensor<2xi32>
+      %9:2 = "tf.SplitV"(%x, %sz, %a1) {expected = [tensor<4x2x8xf32>, tensor<4x4x8xf32>]} : (tensor<4x6x8xf32>, tensor<2xi32>, tensor<i32>) -> (tensor<*xf32>, tensor<*xf32>)
+      %k = "tf.Const"() {value = dense<3> : tensor<i32>} : () -> tensor<i32>
+      %10:2 = "tf.TopKV2"(%t, %k) {expected = [tensor<2x3xf32>, tensor<2x3xi32>]} : (tensor<2x10xf32>, tensor<i32>) -> (tensor<*xf32>, tensor<*xi32>)
+      %start = "tf.Const"() {value = dense<10> : tensor<i32>} : () -> tensor<i32>
+      %delta = "tf.Const"() {value = dense<-3> : tensor<i32>} : () -> tensor<i32>
+      %11 = "tf.Range"(%start, %a0, %delta) {expected = [tensor<4xi32>]} : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<*xi32>
+      return
+    }
+  )mlir");
+  ASSERT_TRUE(module);
+  EXPECT_EQ(checkExpected(*module), 12);
+}
+
 TEST_F(TFShapeInferenceTest, ReshapeElementCountMismatch) {
   auto module = parse(R"mlir(
     func.func @f(%x: tensor<2x3xf32>) {
