@@ -19,7 +19,10 @@ cmake -G Ninja -S "$here" -B "$work/build" -DCMAKE_BUILD_TYPE=Release \
 cmake --build "$work/build" >"$work/build.log"
 
 tool=$work/build/downstream-opt
-"$tool" --help | grep -q -- '--kiln-verify-llvm-contract' || {
+# (Through a file: with pipefail, grep -q closing the pipe early would fail
+# the pipeline.)
+"$tool" --help >"$work/help.txt"
+grep -q -- '--kiln-verify-llvm-contract' "$work/help.txt" || {
   echo "FAIL: downstream-opt does not list --kiln-verify-llvm-contract"; exit 1; }
 if "$tool" "$here/input.mlir" --kiln-verify-llvm-contract \
      >"$work/out.mlir" 2>"$work/err.txt"; then
