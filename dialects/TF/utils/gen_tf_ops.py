@@ -10,6 +10,8 @@
 #   python3 dialects/TF/utils/gen_tf_ops.py            regenerate the .td
 #   python3 dialects/TF/utils/gen_tf_ops.py --check    exit 1 if it is stale
 #   python3 dialects/TF/utils/gen_tf_ops.py --stdout   print instead of write
+#   python3 dialects/TF/utils/gen_tf_ops.py --examples the description
+#       examples as MLIR functions, for kiln-opt to verify
 #
 # Python 3 standard library only.
 # ===----------------------------------------------------------------------===#
@@ -359,6 +361,39 @@ def generate(ops_txt):
     return "".join(out), len(ops)
 
 
+def examples_mlir(ops_txt):
+    """Every op's description example wrapped in a function whose arguments
+    are the example's operands, one function per `// -----` split, so that
+    kiln-opt can check the examples against the op definitions."""
+    entries, order = parse(ops_txt)
+    chunks = []
+    for entry in sorted((e for e in order if e.kind == "op"),
+                        key=lambda e: (e.name.lstrip("_").lower(), e.name)):
+        op = resolve(entry, entries)
+        for n, example in enumerate(op["examples"] or
+                                    [synthesize_example(entry.name, op)]):
+            m = re.fullmatch(r'(?:%[\w.]+(?::\d+)?(?:, %[\w.]+)* = )?"tf\.\w+"'
+                             r'\((.*?)\).*:\s*\((.*?)\)\s*->.*', example)
+            if not m:
+                raise OpListError(f"op {entry.name}: cannot read example "
+                                  f"{example}")
+            names = [x.strip() for x in m.group(1).split(",") if x.strip()]
+            types = split_top_level(m.group(2))
+            if len(names) != len(types):
+                raise OpListError(f"op {entry.name}: example operands and "
+                                  f"types differ: {example}")
+            args = {}
+            for name, ty in zip(names, types):
+                if args.setdefault(name, ty) != ty:
+                    raise OpListError(f"op {entry.name}: {name} has two "
+                                      f"types in {example}")
+            sig = ", ".join(f"{k}: {v}" for k, v in args.items())
+            fn = entry.name.lstrip("_").lower()
+            chunks.append(f"func.func @{fn}_{n}({sig}) {{\n  {example}\n"
+                          "  return\n}\n")
+    return "// -----\n".join(chunks)
+
+
 def main():
     parser = argparse.ArgumentParser(
         description="Generates TFGeneratedOps.td from the tf op list.")
@@ -370,8 +405,14 @@ def main():
                       help="exit 1 if the output file is not up to date")
     mode.add_argument("--stdout", action="store_true",
                       help="print the output instead of writing it")
+    mode.add_argument("--examples", action="store_true",
+                      help="print the description examples as MLIR "
+                           "functions (for testing them)")
     args = parser.parse_args()
     try:
+        if args.examples:
+            sys.stdout.write(examples_mlir(args.ops))
+            return 0
         text, count = generate(args.ops)
     except OpListError as e:
         print(f"gen_tf_ops.py: error: {e}", file=sys.stderr)
