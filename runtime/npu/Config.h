@@ -27,26 +27,37 @@ const char *lmemRegionName(LmemRegion region);
 
 /// Target configuration (docs/npu-isa.md, "Target configuration").
 struct TargetConfig {
+  /// MAC array ("mac.rows", "mac.cols"): rows x cols int8 MACs per cycle.
   uint32_t macRows = 16;
   uint32_t macCols = 16;
+  /// Cycles to load one weight block ("mac.weight_load_cycles").
   uint32_t macWeightLoadCycles = 16;
+  /// Pipeline fill and drain per command ("mac.pipeline_latency").
   uint32_t macPipelineLatency = 32;
+  /// Command setup ("mac.setup_cycles").
   uint32_t macSetupCycles = 8;
+  /// Vector unit elements per cycle ("vec.lanes") and setup.
   uint32_t vecLanes = 16;
   uint32_t vecSetupCycles = 8;
+  /// The shared DRAM port: bandwidth, latency, burst ("dma.*").
   uint32_t dmaDramBytesPerCycle = 16;
   uint32_t dmaDramLatency = 200;
   uint32_t dmaBurstBytes = 64;
+  /// DMA command setup ("dma.setup_cycles").
   uint32_t dmaSetupCycles = 16;
+  /// LMEM-only DMA bandwidth ("dma.lmem_bytes_per_cycle").
   uint32_t dmaLmemBytesPerCycle = 64;
-  /// Region sizes in KiB.
+  /// Region sizes in KiB ("lmem.act_kib", ...).
   uint32_t lmemActKiB = 512;
   uint32_t lmemWgtKiB = 256;
   uint32_t lmemAccKiB = 128;
   uint32_t lmemParamKiB = 64;
+  /// Commands per engine FIFO ("queues.fifo_depth").
   uint32_t fifoDepth = 8;
+  /// Counting semaphores and DRAM regions.
   uint32_t semaphores = 32;
   uint32_t dramRegions = 8;
+  /// Clock, for reporting time only.
   uint32_t clockMHz = 1000;
 
   /// Size in bytes of \p region.
