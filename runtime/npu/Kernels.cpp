@@ -31,7 +31,7 @@ template <typename T> void store(uint8_t *p, T v) {
   std::memcpy(p, &v, sizeof v);
 }
 
-/// Reads element (y, x, c) of a view as a double-free generic value.
+/// Addresses element (y, x, c) of a view in LMEM.
 struct ViewAccess {
   uint8_t *base;
   const ViewDesc &v;
