@@ -20,18 +20,27 @@ void joinClock(VectorClock &into, const VectorClock &other) {
 }
 
 namespace {
-/// Appends [lo, hi) to \p out, merging with the previous interval.
+/// Operands with more pieces than this are tracked by their bounding range
+/// (conservative: it can only add reports, for unusually shaped accesses).
+constexpr uint64_t kMaxPieces = 1 << 16;
+
+/// Appends [lo, hi) to \p out, merging with the previous interval when they
+/// touch or overlap.
 void add(std::vector<Interval> &out, int space, bool write, uint64_t lo,
          uint64_t hi) {
   if (!out.empty() && out.back().space == space && out.back().write == write &&
-      out.back().hi == lo) {
-    out.back().hi = hi;
+      lo >= out.back().lo && lo <= out.back().hi) {
+    out.back().hi = std::max(out.back().hi, hi);
     return;
   }
   out.push_back({space, write, lo, hi});
 }
 
 void addView(std::vector<Interval> &out, const ViewDesc &v, bool write) {
+  if (uint64_t(v.w) * v.h * v.cb > kMaxPieces) {
+    add(out, -1, write, v.addr, v.end());
+    return;
+  }
   for (unsigned y = 0; y < v.h; ++y)
     for (unsigned x = 0; x < v.w; ++x)
       for (unsigned b = 0; b < v.cb; ++b) {
@@ -42,6 +51,13 @@ void addView(std::vector<Interval> &out, const ViewDesc &v, bool write) {
 
 void addRuns(std::vector<Interval> &out, int space, bool write, uint64_t base,
              const uint16_t n[3], const uint32_t stride[3], uint64_t run) {
+  if (uint64_t(n[0]) * n[1] * n[2] > kMaxPieces) {
+    uint64_t hi = base + run;
+    for (int i = 0; i < 3; ++i)
+      hi += uint64_t(n[i] ? n[i] - 1 : 0) * stride[i];
+    add(out, space, write, base, hi);
+    return;
+  }
   for (uint64_t i2 = 0; i2 < n[2]; ++i2)
     for (uint64_t i1 = 0; i1 < n[1]; ++i1)
       for (uint64_t i0 = 0; i0 < n[0]; ++i0) {
