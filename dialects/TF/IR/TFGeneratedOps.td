@@ -355,12 +355,14 @@ def TF_BroadcastToOp : TF_Op<"BroadcastTo", [Pure, AllElementTypesMatch<["input"
   TF_DerivedOperandTypeAttr Tidx = TF_DerivedOperandTypeAttr<1>;
 }
 
-def TF_CaseOp : TF_Op<"Case", []> {
+def TF_CaseOp : TF_Op<"Case", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Calls the branch selected by branch_index";
   let description = [{
     An out-of-range `branch_index` selects the last branch.
 
     ```mlir
+    func.func private @b0(tensor<2xf32>) -> tensor<2xf32>
+    func.func private @b1(tensor<2xf32>) -> tensor<2xf32>
     %y = "tf.Case"(%i, %x) {branches = [@b0, @b1], is_stateless = true} : (tensor<i32>, tensor<2xf32>) -> tensor<2xf32>
     ```
   }];
@@ -1185,7 +1187,7 @@ def TF_IdentityNOp : TF_Op<"IdentityN", [Pure, TF_InferShape]> {
   }];
 }
 
-def TF_IfOp : TF_Op<"If", []> {
+def TF_IfOp : TF_Op<"If", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Calls then_branch or else_branch depending on cond";
   let description = [{
     `cond` is converted to a boolean as in Python (a non-zero scalar or a
@@ -1193,6 +1195,8 @@ def TF_IfOp : TF_Op<"If", []> {
     values of the result types.
 
     ```mlir
+    func.func private @then(tensor<2xf32>) -> tensor<2xf32>
+    func.func private @else(tensor<2xf32>) -> tensor<2xf32>
     %y = "tf.If"(%c, %x) {then_branch = @then, else_branch = @else, is_stateless = true} : (tensor<i1>, tensor<2xf32>) -> tensor<2xf32>
     ```
   }];
@@ -1317,13 +1321,14 @@ def TF_LeakyReluOp : TF_Op<"LeakyRelu", [Pure, SameOperandsAndResultElementType,
   }];
 }
 
-def TF_LegacyCallOp : TF_Op<"LegacyCall", []> {
+def TF_LegacyCallOp : TF_Op<"LegacyCall", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Calls a function by name, as a GraphDef node whose op is a function";
   let description = [{
     What a GraphDef node whose op type names a library function imports
     as.
 
     ```mlir
+    func.func private @fn(tensor<i32>) -> tensor<i32>
     %y = "tf.LegacyCall"(%x) {f = @fn} : (tensor<i32>) -> tensor<i32>
     ```
   }];
@@ -1908,10 +1913,11 @@ def TF_PadV2Op : TF_Op<"PadV2", [Pure, AllElementTypesMatch<["input", "constant_
   let hasVerifier = 1;
 }
 
-def TF_PartitionedCallOp : TF_Op<"PartitionedCall", []> {
+def TF_PartitionedCallOp : TF_Op<"PartitionedCall", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Calls a function that has no side effects";
   let description = [{
     ```mlir
+    func.func private @fn(tensor<2xf32>) -> tensor<2xf32>
     %y = "tf.PartitionedCall"(%x) {f = @fn, config = "", config_proto = "", executor_type = ""} : (tensor<2xf32>) -> tensor<2xf32>
     ```
   }];
@@ -2651,10 +2657,11 @@ def TF_SqueezeOp : TF_Op<"Squeeze", [Pure, AllElementTypesMatch<["input", "outpu
   let hasVerifier = 1;
 }
 
-def TF_StatefulPartitionedCallOp : TF_Op<"StatefulPartitionedCall", []> {
+def TF_StatefulPartitionedCallOp : TF_Op<"StatefulPartitionedCall", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Calls a function that may have side effects";
   let description = [{
     ```mlir
+    func.func private @fn(tensor<2xf32>) -> tensor<2xf32>
     %y = "tf.StatefulPartitionedCall"(%x) {f = @fn, config = "", config_proto = "", executor_type = ""} : (tensor<2xf32>) -> tensor<2xf32>
     ```
   }];
@@ -2674,10 +2681,12 @@ def TF_StatefulPartitionedCallOp : TF_Op<"StatefulPartitionedCall", []> {
   TF_DerivedResultTypeListAttr Tout = TF_DerivedResultTypeListAttr<0>;
 }
 
-def TF_StatelessCaseOp : TF_Op<"StatelessCase", []> {
+def TF_StatelessCaseOp : TF_Op<"StatelessCase", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Case whose branches have no side effects";
   let description = [{
     ```mlir
+    func.func private @b0(tensor<2xf32>) -> tensor<2xf32>
+    func.func private @b1(tensor<2xf32>) -> tensor<2xf32>
     %y = "tf.StatelessCase"(%i, %x) {branches = [@b0, @b1]} : (tensor<i32>, tensor<2xf32>) -> tensor<2xf32>
     ```
   }];
@@ -2696,10 +2705,12 @@ def TF_StatelessCaseOp : TF_Op<"StatelessCase", []> {
   TF_DerivedResultShapeListAttr output_shapes = TF_DerivedResultShapeListAttr<0>;
 }
 
-def TF_StatelessIfOp : TF_Op<"StatelessIf", []> {
+def TF_StatelessIfOp : TF_Op<"StatelessIf", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "If whose branches have no side effects";
   let description = [{
     ```mlir
+    func.func private @then(tensor<2xf32>) -> tensor<2xf32>
+    func.func private @else(tensor<2xf32>) -> tensor<2xf32>
     %y = "tf.StatelessIf"(%c, %x) {then_branch = @then, else_branch = @else} : (tensor<i1>, tensor<2xf32>) -> tensor<2xf32>
     ```
   }];
@@ -2720,10 +2731,12 @@ def TF_StatelessIfOp : TF_Op<"StatelessIf", []> {
   TF_DerivedResultShapeListAttr output_shapes = TF_DerivedResultShapeListAttr<0>;
 }
 
-def TF_StatelessWhileOp : TF_Op<"StatelessWhile", []> {
+def TF_StatelessWhileOp : TF_Op<"StatelessWhile", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "While whose cond and body have no side effects";
   let description = [{
     ```mlir
+    func.func private @cond(tensor<i32>) -> tensor<i1>
+    func.func private @body(tensor<i32>) -> tensor<i32>
     %y = "tf.StatelessWhile"(%x) {cond = @cond, body = @body} : (tensor<i32>) -> tensor<i32>
     ```
   }];
@@ -3352,13 +3365,15 @@ def TF_WhereOp : TF_Op<"Where", [Pure, TF_InferShape]> {
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
 }
 
-def TF_WhileOp : TF_Op<"While", []> {
+def TF_WhileOp : TF_Op<"While", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Calls body while cond returns true";
   let description = [{
     `cond` and `body` take the loop-carried values; `body` returns their
     next values, which the op returns when `cond` is false.
 
     ```mlir
+    func.func private @cond(tensor<i32>) -> tensor<i1>
+    func.func private @body(tensor<i32>) -> tensor<i32>
     %y = "tf.While"(%x) {cond = @cond, body = @body, is_stateless = true} : (tensor<i32>) -> tensor<i32>
     ```
   }];

@@ -12,6 +12,8 @@
 #include "dialects/TF/IR/TFOps.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
@@ -472,4 +474,105 @@ LogicalResult WhileOp::verify() {
 
 LogicalResult StatelessWhileOp::verify() {
   return verifyWhile(getOperation(), getInput());
+}
+
+//===----------------------------------------------------------------------===//
+// Function references
+//===----------------------------------------------------------------------===//
+
+/// Checks that `ref` (the value of attribute `name`) names a function in
+/// scope that takes `numArgs` values and returns `numResults`.
+static LogicalResult verifyCallee(Operation *op, SymbolTableCollection &table,
+                                  StringRef name, SymbolRefAttr ref,
+                                  size_t numArgs, size_t numResults) {
+  auto fn = table.lookupNearestSymbolFrom<FunctionOpInterface>(op, ref);
+  if (!fn)
+    return op->emitOpError("requires ")
+           << name << " to name a function, got " << ref;
+  if (fn.getNumArguments() != numArgs)
+    return op->emitOpError("requires ")
+           << name << " " << ref << " to take " << numArgs << " arguments, got "
+           << fn.getNumArguments();
+  if (fn.getNumResults() != numResults)
+    return op->emitOpError("requires ")
+           << name << " " << ref << " to return " << numResults
+           << " results, got " << fn.getNumResults();
+  return success();
+}
+
+/// If and StatelessIf: both branches take the inputs and return the results.
+template <typename IfLikeOp>
+static LogicalResult verifyIfSymbols(IfLikeOp op,
+                                     SymbolTableCollection &table) {
+  size_t numArgs = op.getInput().size(), numResults = op->getNumResults();
+  if (failed(verifyCallee(op, table, "then_branch", op.getThenBranchAttr(),
+                          numArgs, numResults)))
+    return failure();
+  return verifyCallee(op, table, "else_branch", op.getElseBranchAttr(), numArgs,
+                      numResults);
+}
+
+LogicalResult IfOp::verifySymbolUses(SymbolTableCollection &table) {
+  return verifyIfSymbols(*this, table);
+}
+
+LogicalResult StatelessIfOp::verifySymbolUses(SymbolTableCollection &table) {
+  return verifyIfSymbols(*this, table);
+}
+
+/// While and StatelessWhile: cond maps the loop values to a predicate, body
+/// to their next values.
+template <typename WhileLikeOp>
+static LogicalResult verifyWhileSymbols(WhileLikeOp op,
+                                        SymbolTableCollection &table) {
+  size_t numValues = op.getInput().size();
+  if (failed(verifyCallee(op, table, "cond", op.getCondAttr(), numValues, 1)))
+    return failure();
+  return verifyCallee(op, table, "body", op.getBodyAttr(), numValues,
+                      numValues);
+}
+
+LogicalResult WhileOp::verifySymbolUses(SymbolTableCollection &table) {
+  return verifyWhileSymbols(*this, table);
+}
+
+LogicalResult StatelessWhileOp::verifySymbolUses(SymbolTableCollection &table) {
+  return verifyWhileSymbols(*this, table);
+}
+
+/// Case and StatelessCase: every branch takes the inputs and returns the
+/// results.
+template <typename CaseLikeOp>
+static LogicalResult verifyCaseSymbols(CaseLikeOp op,
+                                       SymbolTableCollection &table) {
+  for (Attribute branch : op.getBranches())
+    if (failed(verifyCallee(op, table, "branches", cast<SymbolRefAttr>(branch),
+                            op.getInput().size(), op->getNumResults())))
+      return failure();
+  return success();
+}
+
+LogicalResult CaseOp::verifySymbolUses(SymbolTableCollection &table) {
+  return verifyCaseSymbols(*this, table);
+}
+
+LogicalResult StatelessCaseOp::verifySymbolUses(SymbolTableCollection &table) {
+  return verifyCaseSymbols(*this, table);
+}
+
+LogicalResult
+PartitionedCallOp::verifySymbolUses(SymbolTableCollection &table) {
+  return verifyCallee(*this, table, "f", getFAttr(), getArgs().size(),
+                      getNumResults());
+}
+
+LogicalResult
+StatefulPartitionedCallOp::verifySymbolUses(SymbolTableCollection &table) {
+  return verifyCallee(*this, table, "f", getFAttr(), getArgs().size(),
+                      getNumResults());
+}
+
+LogicalResult LegacyCallOp::verifySymbolUses(SymbolTableCollection &table) {
+  return verifyCallee(*this, table, "f", getFAttr(), getArgs().size(),
+                      getNumResults());
 }

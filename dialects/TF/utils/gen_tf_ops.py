@@ -29,7 +29,7 @@ OUTPUT = os.path.join(REPO, "dialects", "TF", "IR", "TFGeneratedOps.td")
 
 LIST_FIELDS = ("in", "out", "attr", "derived")
 SCALAR_FIELDS = ("summary", "shape")
-FLAG_FIELDS = ("verifier", "folder")
+FLAG_FIELDS = ("verifier", "folder", "symbol-uses")
 
 DERIVED_CLASSES = {
     "operand-type": "TF_DerivedOperandTypeAttr",
@@ -259,6 +259,8 @@ def emit_op(name, op):
     shape = op.get("shape")
     if shape:
         traits.append("TF_InferShape")
+    if op.get("symbol-uses"):
+        traits.append("DeclareOpInterfaceMethods<SymbolUserOpInterface>")
     lines = []
     lines.append(f'def TF_{name}Op : TF_Op<"{name}", [{", ".join(traits)}]> {{')
     lines.append(f"  let summary = {td_string(summary)};")
@@ -370,8 +372,12 @@ def examples_mlir(ops_txt):
     for entry in sorted((e for e in order if e.kind == "op"),
                         key=lambda e: (e.name.lstrip("_").lower(), e.name)):
         op = resolve(entry, entries)
-        for n, example in enumerate(op["examples"] or
-                                    [synthesize_example(entry.name, op)]):
+        lines = op["examples"] or [synthesize_example(entry.name, op)]
+        # Declarations of the functions an example calls go to module level.
+        decls = "".join(l + "\n" for l in lines
+                        if l.startswith("func.func"))
+        for n, example in enumerate(l for l in lines
+                                    if not l.startswith("func.func")):
             m = re.fullmatch(r'(?:%[\w.]+(?::\d+)?(?:, %[\w.]+)* = )?"tf\.\w+"'
                              r'\((.*?)\).*:\s*\((.*?)\)\s*->.*', example)
             if not m:
@@ -389,8 +395,8 @@ def examples_mlir(ops_txt):
                                       f"types in {example}")
             sig = ", ".join(f"{k}: {v}" for k, v in args.items())
             fn = entry.name.lstrip("_").lower()
-            chunks.append(f"func.func @{fn}_{n}({sig}) {{\n  {example}\n"
-                          "  return\n}\n")
+            chunks.append(f"{decls}func.func @{fn}_{n}({sig}) {{\n"
+                          f"  {example}\n  return\n}}\n")
     return "// -----\n".join(chunks)
 
 

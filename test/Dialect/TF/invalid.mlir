@@ -411,6 +411,9 @@ func.func @while_count(%arg0: tensor<i32>) -> tensor<i32> {
 
 // -----
 
+func.func private @t()
+func.func private @e()
+
 func.func @if_missing_is_stateless(%arg0: tensor<i1>) {
   // expected-error @+1 {{requires attribute 'is_stateless'}}
   "tf.If"(%arg0) {else_branch = @e, then_branch = @t} : (tensor<i1>) -> ()
@@ -422,5 +425,64 @@ func.func @if_missing_is_stateless(%arg0: tensor<i1>) {
 func.func @case_no_branches(%arg0: tensor<i32>) {
   // expected-error @+1 {{attribute 'branches' failed to satisfy constraint}}
   "tf.Case"(%arg0) {branches = [], is_stateless = true} : (tensor<i32>) -> ()
+  return
+}
+
+// -----
+
+func.func @if_undefined_branch(%arg0: tensor<i1>, %arg1: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{requires then_branch to name a function, got @nowhere}}
+  %0 = "tf.If"(%arg0, %arg1) {else_branch = @nowhere, is_stateless = true, then_branch = @nowhere} : (tensor<i1>, tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func private @then(tensor<2xf32>) -> tensor<2xf32>
+func.func private @else(tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+
+func.func @if_branch_arity(%arg0: tensor<i1>, %arg1: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{requires else_branch @else to take 1 arguments, got 2}}
+  %0 = "tf.If"(%arg0, %arg1) {else_branch = @else, is_stateless = true, then_branch = @then} : (tensor<i1>, tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func private @cond(tensor<i32>) -> (tensor<i1>, tensor<i1>)
+func.func private @body(tensor<i32>) -> tensor<i32>
+
+func.func @while_cond_results(%arg0: tensor<i32>) -> tensor<i32> {
+  // expected-error @+1 {{requires cond @cond to return 1 results, got 2}}
+  %0 = "tf.While"(%arg0) {body = @body, cond = @cond, is_stateless = true} : (tensor<i32>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
+
+// -----
+
+func.func private @b0(tensor<2xf32>) -> tensor<2xf32>
+func.func private @b1() -> tensor<2xf32>
+
+func.func @case_branch_arity(%arg0: tensor<i32>, %arg1: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{requires branches @b1 to take 1 arguments, got 0}}
+  %0 = "tf.Case"(%arg0, %arg1) {branches = [@b0, @b1], is_stateless = true} : (tensor<i32>, tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @partitioned_call_undefined(%arg0: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{requires f to name a function, got @missing}}
+  %0 = "tf.PartitionedCall"(%arg0) {f = @missing} : (tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func private @fn(tensor<i32>) -> tensor<i32>
+
+func.func @legacy_call_results(%arg0: tensor<i32>) {
+  // expected-error @+1 {{requires f @fn to return 0 results, got 1}}
+  "tf.LegacyCall"(%arg0) {f = @fn} : (tensor<i32>) -> ()
   return
 }
