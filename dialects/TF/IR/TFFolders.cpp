@@ -3,7 +3,7 @@
 //
 // The fold() hooks of the ops marked `folder` in ops.txt: forwarding
 // (Identity, IdentityN, Cast to the same type) and constant folding of
-// arithmetic, Reshape, Cast and Shape. A folder only returns an attribute
+// arithmetic, Reshape, Cast, Shape and Size. A folder only returns an attribute
 // whose type is exactly the result type, so the dialect's constant
 // materializer can build a tf.Const of it.
 //
@@ -253,4 +253,17 @@ OpFoldResult ShapeOp::fold(FoldAdaptor) {
   for (int64_t d : inputType.getShape())
     dims.push_back(APInt(element.getWidth(), d, /*isSigned=*/true));
   return DenseElementsAttr::get(resultType, dims);
+}
+
+OpFoldResult SizeOp::fold(FoldAdaptor) {
+  auto inputType = dyn_cast<RankedTensorType>(getInput().getType());
+  auto resultType = dyn_cast<RankedTensorType>(getType());
+  if (!inputType || !inputType.hasStaticShape() || !resultType ||
+      resultType.getRank() != 0)
+    return {};
+  auto element = dyn_cast<IntegerType>(resultType.getElementType());
+  if (!element)
+    return {};
+  return DenseElementsAttr::get(
+      resultType, APInt(element.getWidth(), inputType.getNumElements()));
 }

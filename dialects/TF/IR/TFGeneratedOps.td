@@ -307,7 +307,7 @@ def TF_BiasAddOp : TF_Op<"BiasAdd", [Pure, AllElementTypesMatch<["value", "bias"
   let summary = "Adds a 1-D bias to the channel dimension of value";
   let description = [{
     `bias` has the size of the channel dimension: the last one for
-    "NHWC", the third from last for "NCHW".
+    "NHWC", the third from last for "NCHW" (which needs rank 3 or more).
 
     ```mlir
     %y = "tf.BiasAdd"(%x, %b) {data_format = "NHWC"} : (tensor<1x8x8x16xf32>, tensor<16xf32>) -> tensor<1x8x8x16xf32>
@@ -2234,7 +2234,7 @@ def TF_RsqrtOp : TF_Op<"Rsqrt", [Pure, SameOperandsAndResultElementType, TF_Infe
   }];
 }
 
-def TF_SelectOp : TF_Op<"Select", [Pure, AllTypesMatch<["then_value", "else_value"]>, TF_InferShape]> {
+def TF_SelectOp : TF_Op<"Select", [Pure, AllElementTypesMatch<["then_value", "else_value", "output"]>, TF_InferShape]> {
   let summary = "Picks elements from two tensors by a condition";
   let description = [{
     TensorFlow names the operands `t` and `e`; they are `then_value` and
@@ -2405,6 +2405,8 @@ def TF_SizeOp : TF_Op<"Size", [Pure, TF_InferShape]> {
 
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
   TF_DerivedResultTypeAttr out_type = TF_DerivedResultTypeAttr<0>;
+
+  let hasFolder = 1;
 }
 
 def TF_SliceOp : TF_Op<"Slice", [Pure, AllElementTypesMatch<["input", "output"]>, TF_InferShape]> {

@@ -253,7 +253,12 @@ LogicalResult BiasAddOp::verify() {
   auto bias = dyn_cast<RankedTensorType>(getBias().getType());
   if (!value || !bias)
     return success();
-  int64_t channel = getDataFormat() == "NCHW" ? 1 : value.getRank() - 1;
+  bool nchw = getDataFormat() == "NCHW";
+  if (nchw && value.getRank() < 3)
+    return emitOpError("requires value to have rank at least 3 with "
+                       "data_format \"NCHW\", got ")
+           << value;
+  int64_t channel = nchw ? value.getRank() - 3 : value.getRank() - 1;
   int64_t c = value.getDimSize(channel), b = bias.getDimSize(0);
   if (!ShapedType::isDynamic(c) && !ShapedType::isDynamic(b) && c != b)
     return emitOpError("requires bias to have the ")

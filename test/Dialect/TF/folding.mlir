@@ -212,3 +212,14 @@ func.func @unused_pure_op_removed(%arg0: tensor<2xf32>) {
   %0 = "tf.Relu"(%arg0) : (tensor<2xf32>) -> tensor<2xf32>
   return
 }
+
+// -----
+
+// CHECK-LABEL: func.func @size_static
+func.func @size_static(%arg0: tensor<2x3x5xf32>) -> tensor<i64> {
+  // CHECK: %[[C:.+]] = "tf.Const"() <{value = dense<30> : tensor<i64>}> : () -> tensor<i64>
+  // CHECK-NOT: tf.Size
+  // CHECK: return %[[C]]
+  %0 = "tf.Size"(%arg0) : (tensor<2x3x5xf32>) -> tensor<i64>
+  return %0 : tensor<i64>
+}

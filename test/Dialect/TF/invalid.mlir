@@ -184,6 +184,14 @@ func.func @bias_add_data_format(%arg0: tensor<1x4x4x3xf32>, %arg1: tensor<3xf32>
 
 // -----
 
+func.func @bias_add_nchw_rank(%arg0: tensor<4x3xf32>, %arg1: tensor<3xf32>) -> tensor<*xf32> {
+  // expected-error @+1 {{requires value to have rank at least 3 with data_format "NCHW", got 'tensor<4x3xf32>'}}
+  %0 = "tf.BiasAdd"(%arg0, %arg1) {data_format = "NCHW"} : (tensor<4x3xf32>, tensor<3xf32>) -> tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
+
+// -----
+
 func.func @max_pool_ksize(%arg0: tensor<1x8x8x3xf32>) -> tensor<*xf32> {
   // expected-error @+1 {{requires ksize to have 4 elements, got 2}}
   %0 = "tf.MaxPool"(%arg0) {ksize = [2, 2], padding = "VALID", strides = [1, 2, 2, 1]} : (tensor<1x8x8x3xf32>) -> tensor<*xf32>

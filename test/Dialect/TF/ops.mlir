@@ -268,3 +268,14 @@ func.func @no_op() {
   "tf.NoOp"() : () -> ()
   return
 }
+
+// -----
+
+// Select's operands may differ in how much of the shape they know.
+// CHECK-LABEL: func.func @select_partial_types
+// CHECK-SAME: (%[[C:.+]]: tensor<2xi1>, %[[T:.+]]: tensor<2xf32>, %[[E:.+]]: tensor<*xf32>)
+func.func @select_partial_types(%arg0: tensor<2xi1>, %arg1: tensor<2xf32>, %arg2: tensor<*xf32>) -> tensor<*xf32> {
+  // CHECK: "tf.Select"(%[[C]], %[[T]], %[[E]]) : (tensor<2xi1>, tensor<2xf32>, tensor<*xf32>) -> tensor<*xf32>
+  %0 = "tf.Select"(%arg0, %arg1, %arg2) : (tensor<2xi1>, tensor<2xf32>, tensor<*xf32>) -> tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
