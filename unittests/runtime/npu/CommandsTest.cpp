@@ -9,6 +9,8 @@
 #include "runtime/npu/Verifier.h"
 #include "unittests/runtime/npu/TestUtil.h"
 
+#include "absl/strings/str_format.h"
+
 #include <random>
 
 namespace kiln::npu::test {
@@ -48,6 +50,39 @@ TEST(NPUCommands, EncodeDecodeDisassembleAssembleEveryOpcode) {
       ASSERT_TRUE(sameFields(*parsed, c)) << text;
       ASSERT_EQ(encode(*parsed), bytes) << text;
     }
+}
+
+TEST(NPUCommands, SpecExampleEncoding) {
+  // The worked example of docs/npu-isa.md, section 5.
+  Command c = makeCommand(Opcode::MAC_CONV);
+  c.flags = flags::kAccumulate;
+  c.wait[0] = 2;
+  c.signal[0] = 4;
+  c.tag = 7;
+  c.in = ViewDesc::dense(0x100, DType::I8, 8, 8, 2);
+  c.out = ViewDesc::dense(0xc0000, DType::I32, 8, 8, 2);
+  c.waddr = 0x80000;
+  c.kh = c.kw = 3;
+  c.sy = c.sx = c.dy = c.dx = 1;
+  c.pt = c.pb = c.pl = c.pr = 1;
+  c.inZp = -5;
+  std::string hex;
+  for (uint8_t b : encode(c))
+    hex += absl::StrFormat("%02x", b);
+  EXPECT_EQ(hex, "300102ff04ff0700"
+                 "0001000008000800020002001000"
+                 "0100"
+                 "00000c0108000800020008004000"
+                 "0400"
+                 "0000080003030101010101010101"
+                 "fbff"
+                 "0000000000000000");
+  EXPECT_EQ(disassembleCommand(c),
+            "MAC_CONV flags=0x1 wait0=2 signal0=4 tag=7 in.addr=0x100 "
+            "in.dtype=i8 in.w=8 in.h=8 in.cb=2 in.sw=2 in.sh=16 in.sc=1 "
+            "out.addr=0xc0000 out.dtype=i32 out.w=8 out.h=8 out.cb=2 "
+            "out.sw=8 out.sh=64 out.sc=4 waddr=0x80000 kh=3 kw=3 sy=1 sx=1 "
+            "dy=1 dx=1 pt=1 pb=1 pl=1 pr=1 in_zp=-5");
 }
 
 TEST(NPUCommands, FieldTablesDoNotOverlap) {
