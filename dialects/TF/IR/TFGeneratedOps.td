@@ -178,7 +178,7 @@ def TF_AssignAddOp : TF_Op<"AssignAdd", []> {
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<1>;
 }
 
-def TF_AssignVariableOpOp : TF_Op<"AssignVariableOp", []> {
+def TF_AssignVariableOp : TF_Op<"AssignVariableOp", []> {
   let summary = "Assigns a value to a resource variable";
   let description = [{
     ```mlir
@@ -278,7 +278,7 @@ def TF_BatchMatMulV2Op : TF_Op<"BatchMatMulV2", [Pure, AllElementTypesMatch<["x"
   let hasVerifier = 1;
 }
 
-def TF_BatchToSpaceNDOp : TF_Op<"BatchToSpaceND", [Pure, AllElementTypesMatch<["input", "output"]>]> {
+def TF_BatchToSpaceNDOp : TF_Op<"BatchToSpaceND", [Pure, AllElementTypesMatch<["input", "output"]>, TF_InferShape]> {
   let summary = "Moves blocks of the batch dimension back into spatial dimensions";
   let description = [{
     The inverse of SpaceToBatchND: `crops` is removed from the spatial
@@ -599,7 +599,7 @@ def TF_CosOp : TF_Op<"Cos", [Pure, SameOperandsAndResultElementType, TF_InferSha
   }];
 }
 
-def TF_DepthToSpaceOp : TF_Op<"DepthToSpace", [Pure, SameOperandsAndResultElementType]> {
+def TF_DepthToSpaceOp : TF_Op<"DepthToSpace", [Pure, SameOperandsAndResultElementType, TF_InferShape]> {
   let summary = "Moves blocks of channel data into spatial blocks";
   let description = [{
     Each `block_size` x `block_size` spatial block of the output comes
@@ -651,7 +651,7 @@ def TF_DepthwiseConv2dNativeOp : TF_Op<"DepthwiseConv2dNative", [Pure, AllElemen
   let hasVerifier = 1;
 }
 
-def TF_EinsumOp : TF_Op<"Einsum", [Pure]> {
+def TF_EinsumOp : TF_Op<"Einsum", [Pure, TF_InferShape]> {
   let summary = "Tensor contraction given by an Einstein summation equation";
   let description = [{
     `equation` names the dimensions of each input and of the output, as
@@ -1002,7 +1002,7 @@ def TF__FusedMatMulOp : TF_Op<"_FusedMatMul", [Pure, AllElementTypesMatch<["a", 
   TF_DerivedOperandSizeAttr num_args = TF_DerivedOperandSizeAttr<2>;
 }
 
-def TF_GatherNdOp : TF_Op<"GatherNd", [Pure, AllElementTypesMatch<["params", "output"]>]> {
+def TF_GatherNdOp : TF_Op<"GatherNd", [Pure, AllElementTypesMatch<["params", "output"]>, TF_InferShape]> {
   let summary = "Gathers slices of params at N-dimensional indices";
   let description = [{
     The last dimension of `indices` indexes the leading dimensions of
@@ -1639,7 +1639,7 @@ def TF_MinimumOp : TF_Op<"Minimum", [Pure, ResultsBroadcastableShape, SameOperan
   }];
 }
 
-def TF_MlirPassthroughOpOp : TF_Op<"MlirPassthroughOp", []> {
+def TF_MlirPassthroughOp : TF_Op<"MlirPassthroughOp", []> {
   let summary = "Runs an embedded MLIR module on its inputs";
   let description = [{
     `mlir_module` holds the textual module whose `main` function computes
@@ -1736,7 +1736,7 @@ def TF_NegOp : TF_Op<"Neg", [Pure, SameOperandsAndResultElementType, TF_InferSha
   }];
 }
 
-def TF_NonMaxSuppressionV3Op : TF_Op<"NonMaxSuppressionV3", [Pure]> {
+def TF_NonMaxSuppressionV3Op : TF_Op<"NonMaxSuppressionV3", [Pure, TF_InferShape]> {
   let summary = "Selects boxes greedily, pruning those that overlap selected ones";
   let description = [{
     Returns indices of at most `max_output_size` boxes in descending score
@@ -1763,7 +1763,7 @@ def TF_NonMaxSuppressionV3Op : TF_Op<"NonMaxSuppressionV3", [Pure]> {
   TF_DerivedOperandTypeAttr T_threshold = TF_DerivedOperandTypeAttr<3>;
 }
 
-def TF_NonMaxSuppressionV5Op : TF_Op<"NonMaxSuppressionV5", [Pure]> {
+def TF_NonMaxSuppressionV5Op : TF_Op<"NonMaxSuppressionV5", [Pure, TF_InferShape]> {
   let summary = "Non-max suppression with soft-NMS and padded outputs";
   let description = [{
     As NonMaxSuppressionV3; a non-zero `soft_nms_sigma` lowers the scores
@@ -1794,7 +1794,7 @@ def TF_NonMaxSuppressionV5Op : TF_Op<"NonMaxSuppressionV5", [Pure]> {
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
 }
 
-def TF_NoOpOp : TF_Op<"NoOp", [Pure]> {
+def TF_NoOp : TF_Op<"NoOp", [Pure]> {
   let summary = "Does nothing";
   let description = [{
     Has no operands or results; graphs use it as a point to hang control
@@ -2036,7 +2036,7 @@ def TF_RangeOp : TF_Op<"Range", [Pure, AllElementTypesMatch<["start", "limit", "
   TF_DerivedOperandTypeAttr Tidx = TF_DerivedOperandTypeAttr<0>;
 }
 
-def TF_ReadVariableOpOp : TF_Op<"ReadVariableOp", []> {
+def TF_ReadVariableOp : TF_Op<"ReadVariableOp", [TF_InferShape]> {
   let summary = "Reads the value of a resource variable";
   let description = [{
     ```mlir
@@ -2461,7 +2461,7 @@ def TF_SoftmaxOp : TF_Op<"Softmax", [Pure, SameOperandsAndResultElementType, TF_
   }];
 }
 
-def TF_SpaceToBatchNDOp : TF_Op<"SpaceToBatchND", [Pure, AllElementTypesMatch<["input", "output"]>]> {
+def TF_SpaceToBatchNDOp : TF_Op<"SpaceToBatchND", [Pure, AllElementTypesMatch<["input", "output"]>, TF_InferShape]> {
   let summary = "Moves blocks of spatial data into the batch dimension";
   let description = [{
     Pads the spatial dimensions with `paddings`, then splits them into
@@ -2486,7 +2486,7 @@ def TF_SpaceToBatchNDOp : TF_Op<"SpaceToBatchND", [Pure, AllElementTypesMatch<["
   TF_DerivedOperandTypeAttr Tpaddings = TF_DerivedOperandTypeAttr<2>;
 }
 
-def TF_SparseToDenseOp : TF_Op<"SparseToDense", [Pure, AllElementTypesMatch<["sparse_values", "default_value", "dense"]>]> {
+def TF_SparseToDenseOp : TF_Op<"SparseToDense", [Pure, AllElementTypesMatch<["sparse_values", "default_value", "dense"]>, TF_InferShape]> {
   let summary = "Builds a dense tensor from sparse indices and values";
   let description = [{
     Elements not named by `sparse_indices` take `default_value`.
@@ -3305,7 +3305,7 @@ def TF_UnpackOp : TF_Op<"Unpack", [Pure, TF_InferShape]> {
   let hasVerifier = 1;
 }
 
-def TF_VarHandleOpOp : TF_Op<"VarHandleOp", []> {
+def TF_VarHandleOp : TF_Op<"VarHandleOp", []> {
   let summary = "A handle to a resource variable";
   let description = [{
     The type and shape of the variable are the subtype of the result,

@@ -787,11 +787,26 @@ StridedSliceOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
   auto begin = getConstantIntValues(getBegin());
   auto end = getConstantIntValues(getEnd());
   auto strides = getConstantIntValues(getStrides());
-  if (!shape || !begin || !end || !strides || begin->size() != end->size() ||
-      begin->size() != strides->size())
+  if (!shape)
     return success();
+  // The number of slicing entries: from a constant, or the static length of
+  // begin/end/strides. Without the values, the masks still give the rank.
+  std::optional<int64_t> length;
+  for (Value v : {getBegin(), getEnd(), getStrides()}) {
+    auto type = dyn_cast<RankedTensorType>(v.getType());
+    if (type && type.getRank() == 1 && !type.isDynamicDim(0))
+      length = type.getDimSize(0);
+  }
+  if (!length)
+    return success();
+  int64_t n = *length;
+  auto valueAt = [&](const std::optional<SmallVector<int64_t>> &values,
+                     int64_t i) -> std::optional<int64_t> {
+    if (!values || static_cast<int64_t>(values->size()) != n)
+      return std::nullopt;
+    return (*values)[i];
+  };
   int64_t rank = shape->size();
-  int64_t n = begin->size();
   auto bit = [](int64_t mask, int64_t i) { return (mask >> i) & 1; };
   uint64_t ellipsis = getEllipsisMask(), newAxis = getNewAxisMask();
   uint64_t shrink = getShrinkAxisMask();
@@ -823,19 +838,23 @@ StridedSliceOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
       return emitOpError("requires at most ")
              << rank << " slicing dimensions like the rank of input, got " << n;
     int64_t dim = (*shape)[inputDim++];
-    int64_t stride = (*strides)[i];
-    if (stride == 0)
+    std::optional<int64_t> stride = valueAt(strides, i);
+    std::optional<int64_t> b = valueAt(begin, i), e = valueAt(end, i);
+    if (stride && *stride == 0)
       return emitOpError("requires non-zero strides");
     if (bit(shrink, i)) {
-      int64_t index = (*begin)[i];
-      if (!ShapedType::isDynamic(dim) && (index < -dim || index >= dim))
+      if (b && !ShapedType::isDynamic(dim) && (*b < -dim || *b >= dim))
         return emitOpError("requires the shrunk index ")
-               << index << " to be in [" << -dim << ", " << dim << ")";
+               << *b << " to be in [" << -dim << ", " << dim << ")";
       continue;
     }
-    result.push_back(stridedSliceSize(dim, (*begin)[i], (*end)[i], stride,
-                                      bit(getBeginMask(), i),
-                                      bit(getEndMask(), i)));
+    bool beginMasked = bit(getBeginMask(), i), endMasked = bit(getEndMask(), i);
+    if (!stride || (!b && !beginMasked) || (!e && !endMasked)) {
+      result.push_back(kDynamic);
+      continue;
+    }
+    result.push_back(stridedSliceSize(dim, b.value_or(0), e.value_or(0),
+                                      *stride, beginMasked, endMasked));
   }
   // Without an ellipsis, the remaining dimensions are kept whole.
   for (; inputDim < rank; ++inputDim)
@@ -1010,5 +1029,238 @@ LogicalResult RangeOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
     size = span <= 0 ? 0 : (span + step - 1) / step;
   }
   setShape(getOperation(), resultTypes, 0, SmallVector<int64_t>{size});
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Einsum
+//===----------------------------------------------------------------------===//
+
+/// Merges `dim` into `have` for one einsum label: static sizes win, and a 1
+/// broadcasts against anything.
+static void mergeLabelDim(int64_t &have, int64_t dim) {
+  if (ShapedType::isDynamic(have) || have == 1)
+    have = dim;
+  else if (!ShapedType::isDynamic(dim) && dim != 1 && dim != have)
+    have = kDynamic; // inconsistent: leave it to the kernel to reject
+}
+
+LogicalResult EinsumOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  initResultTypes(getOperation(), resultTypes);
+  std::string equation;
+  for (char c : getEquation())
+    if (c != ' ')
+      equation.push_back(c);
+  StringRef eq(equation);
+  auto [lhs, rhs] = eq.split("->");
+  bool explicitOutput = eq.contains("->");
+  SmallVector<StringRef> terms;
+  lhs.split(terms, ',');
+  if (terms.size() != getInputs().size())
+    return success(); // the verifier reports it
+  llvm::StringMap<int64_t> labelDims;
+  llvm::StringMap<int> labelCount;
+  SmallVector<int64_t> ellipsis;
+  for (auto [term, input] : llvm::zip(terms, getInputs())) {
+    auto shape = getRankedShape(input.getType());
+    if (!shape)
+      return success();
+    size_t dots = term.find("...");
+    std::string letters = term.str();
+    if (dots != StringRef::npos)
+      letters.erase(dots, 3);
+    int64_t rank = shape->size();
+    int64_t ellipsisRank = rank - static_cast<int64_t>(letters.size());
+    if (ellipsisRank < 0 || (dots == StringRef::npos && ellipsisRank != 0))
+      return success();
+    int64_t pos = 0;
+    for (size_t i = 0; i < term.size(); ++i) {
+      if (i == dots) {
+        SmallVector<int64_t> next;
+        if (failed(broadcastShapes(
+                ellipsis, ArrayRef(*shape).slice(pos, ellipsisRank), next)))
+          return emitOpError("requires broadcast-compatible ellipsis "
+                             "dimensions, got ")
+                 << input.getType();
+        ellipsis = std::move(next);
+        pos += ellipsisRank;
+        i += 2;
+        continue;
+      }
+      std::string label(1, term[i]);
+      auto [it, inserted] = labelDims.try_emplace(label, (*shape)[pos]);
+      if (!inserted)
+        mergeLabelDim(it->second, (*shape)[pos]);
+      ++labelCount[label];
+      ++pos;
+    }
+  }
+  SmallVector<int64_t> result;
+  if (explicitOutput) {
+    for (size_t i = 0; i < rhs.size(); ++i) {
+      if (rhs.substr(i).starts_with("...")) {
+        result.append(ellipsis.begin(), ellipsis.end());
+        i += 2;
+        continue;
+      }
+      auto it = labelDims.find(std::string(1, rhs[i]));
+      if (it == labelDims.end())
+        return emitOpError("requires output label '")
+               << rhs[i] << "' to appear in an input, got \"" << getEquation()
+               << "\"";
+      result.push_back(it->second);
+    }
+  } else {
+    // Implicit output: the ellipsis, then the labels used once, sorted.
+    result.append(ellipsis.begin(), ellipsis.end());
+    SmallVector<std::string> once;
+    for (auto &entry : labelCount)
+      if (entry.second == 1)
+        once.push_back(entry.getKey().str());
+    llvm::sort(once);
+    for (const std::string &label : once)
+      result.push_back(labelDims[label]);
+  }
+  setShape(getOperation(), resultTypes, 0, result);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Space/depth/batch rearrangements, gathers, selections
+//===----------------------------------------------------------------------===//
+
+/// `a * b` with dynamic propagation.
+static int64_t mulDim(int64_t a, int64_t b) {
+  return ShapedType::isDynamic(a) || ShapedType::isDynamic(b) ? kDynamic
+                                                              : a * b;
+}
+
+LogicalResult
+DepthToSpaceOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  initResultTypes(getOperation(), resultTypes);
+  auto shape = getRankedShape(getInput().getType());
+  if (!shape || shape->size() != 4)
+    return success();
+  int64_t b = getBlockSize();
+  bool nchw = getDataFormat() == "NCHW";
+  int64_t h = nchw ? 2 : 1, w = nchw ? 3 : 2, c = nchw ? 1 : 3;
+  int64_t &channels = (*shape)[c];
+  if (!ShapedType::isDynamic(channels)) {
+    if (channels % (b * b) != 0)
+      return emitOpError("requires the channel count ")
+             << channels << " to be divisible by block_size squared (" << b * b
+             << ")";
+    channels /= b * b;
+  }
+  (*shape)[h] = mulDim((*shape)[h], b);
+  (*shape)[w] = mulDim((*shape)[w], b);
+  setShape(getOperation(), resultTypes, 0, *shape);
+  return success();
+}
+
+/// SpaceToBatchND (`toBatch`) and BatchToSpaceND: M spatial dimensions
+/// after the batch are padded (cropped) and divided (multiplied) by the
+/// constant block shape.
+static LogicalResult inferSpaceBatch(Operation *op, Value input,
+                                     Value blockShape, Value amounts,
+                                     bool toBatch,
+                                     SmallVectorImpl<Type> &types) {
+  initResultTypes(op, types);
+  auto shape = getRankedShape(input.getType());
+  if (!shape)
+    return success();
+  auto block = getConstantIntValues(blockShape);
+  auto pads = getConstantIntValues(amounts);
+  if (!block || !pads || pads->size() != 2 * block->size() ||
+      block->size() + 1 > shape->size()) {
+    setShape(op, types, 0, SmallVector<int64_t>(shape->size(), kDynamic));
+    return success();
+  }
+  int64_t blockProduct = 1;
+  for (int64_t b : *block)
+    blockProduct *= b;
+  int64_t &batch = (*shape)[0];
+  if (toBatch) {
+    batch = mulDim(batch, blockProduct);
+  } else if (!ShapedType::isDynamic(batch) && blockProduct > 0) {
+    batch /= blockProduct;
+  }
+  for (auto [i, b] : llvm::enumerate(*block)) {
+    int64_t &dim = (*shape)[i + 1];
+    if (ShapedType::isDynamic(dim) || b <= 0)
+      continue;
+    int64_t before = (*pads)[2 * i], after = (*pads)[2 * i + 1];
+    dim = toBatch ? (dim + before + after) / b : dim * b - before - after;
+  }
+  setShape(op, types, 0, *shape);
+  return success();
+}
+
+LogicalResult
+SpaceToBatchNDOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  return inferSpaceBatch(getOperation(), getInput(), getBlockShape(),
+                         getPaddings(), /*toBatch=*/true, resultTypes);
+}
+
+LogicalResult
+BatchToSpaceNDOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  return inferSpaceBatch(getOperation(), getInput(), getBlockShape(),
+                         getCrops(), /*toBatch=*/false, resultTypes);
+}
+
+LogicalResult GatherNdOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  initResultTypes(getOperation(), resultTypes);
+  auto params = getRankedShape(getParams().getType());
+  auto indices = getRankedShape(getIndices().getType());
+  if (!params || !indices || indices->empty() ||
+      ShapedType::isDynamic(indices->back()))
+    return success();
+  int64_t depth = indices->back();
+  if (depth > static_cast<int64_t>(params->size()))
+    return emitOpError("requires the last dimension of indices (")
+           << depth << ") to be at most the rank of params (" << params->size()
+           << ")";
+  SmallVector<int64_t> result(indices->begin(), indices->end() - 1);
+  result.append(params->begin() + depth, params->end());
+  setShape(getOperation(), resultTypes, 0, result);
+  return success();
+}
+
+LogicalResult
+SparseToDenseOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  return inferFromShapeOperand(getOperation(), getOutputShape(), resultTypes);
+}
+
+LogicalResult
+NonMaxSuppressionV3Op::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  initResultTypes(getOperation(), resultTypes);
+  setShape(getOperation(), resultTypes, 0, SmallVector<int64_t>{kDynamic});
+  return success();
+}
+
+LogicalResult
+NonMaxSuppressionV5Op::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  initResultTypes(getOperation(), resultTypes);
+  int64_t count = kDynamic;
+  auto max = getConstantIntValues(getMaxOutputSize());
+  if (getPadToMaxOutputSize() && max && max->size() == 1)
+    count = (*max)[0];
+  setShape(getOperation(), resultTypes, 0, SmallVector<int64_t>{count});
+  setShape(getOperation(), resultTypes, 1, SmallVector<int64_t>{count});
+  setShape(getOperation(), resultTypes, 2, SmallVector<int64_t>{});
+  return success();
+}
+
+LogicalResult
+ReadVariableOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  initResultTypes(getOperation(), resultTypes);
+  auto handle = dyn_cast<TensorType>(getResource().getType());
+  auto resource =
+      handle ? dyn_cast<kiln::tf_type::ResourceType>(handle.getElementType())
+             : nullptr;
+  // The subtype of the resource is the variable's type.
+  if (resource && resource.getSubtypes().size() == 1)
+    if (auto shape = getRankedShape(resource.getSubtypes().front()))
+      setShape(getOperation(), resultTypes, 0, *shape);
   return success();
 }

@@ -249,6 +249,12 @@ def td_string(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def def_name(name):
+    """The ODS def of op `name`: TF_<Name>Op, without doubling a trailing
+    "Op" (tf.ReadVariableOp is kiln::tf::ReadVariableOp, as in TensorFlow)."""
+    return f"TF_{name}" if name.endswith("Op") else f"TF_{name}Op"
+
+
 def emit_op(name, op):
     summary = op.get("summary")
     if not summary:
@@ -262,7 +268,7 @@ def emit_op(name, op):
     if op.get("symbol-uses"):
         traits.append("DeclareOpInterfaceMethods<SymbolUserOpInterface>")
     lines = []
-    lines.append(f'def TF_{name}Op : TF_Op<"{name}", [{", ".join(traits)}]> {{')
+    lines.append(f'def {def_name(name)} : TF_Op<"{name}", [{", ".join(traits)}]> {{')
     lines.append(f"  let summary = {td_string(summary)};")
     desc = []
     for doc in op["docs"]:

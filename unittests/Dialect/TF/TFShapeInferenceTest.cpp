@@ -34,8 +34,8 @@ protected:
     return parseSourceString<ModuleOp>(source, &context);
   }
 
-  /// Runs inferResultTypes on every op with an `expected` attribute and
-  /// returns how many were checked.
+  /// Runs inferResultTypes on every op with an `expected` attribute, in
+  /// order, refining result types as it goes; returns how many were checked.
   int checkExpected(ModuleOp module) {
     int checked = 0;
     module.walk([&](Operation *op) {
@@ -54,6 +54,10 @@ protected:
       for (auto [type, want] : llvm::zip(types, expected))
         EXPECT_EQ(type, cast<TypeAttr>(want).getValue())
             << where << "\n  inferred: " << debugString(type);
+      // Refine in place, as a shape inference pass would, so later ops see
+      // the inferred types.
+      for (auto [result, type] : llvm::zip(op->getResults(), types))
+        result.setType(type);
     });
     return checked;
   }
@@ -214,7 +218,8 @@ TEST_F(TFShapeInferenceTest, MatMulAndConvolution) {
 TEST_F(TFShapeInferenceTest, SlicingGatheringSplitting) {
   auto module = parse(R"mlir(
     func.func @f(%x: tensor<4x6x8xf32>, %p: tensor<5x3xf32>, %i: tensor<2x4xi32>,
-                 %t: tensor<2x10xf32>, %d: tensor<?x6xf32>) {
+                 %t: tensor<2x10xf32>, %d: tensor<?x6xf32>,
+                 %i2: tensor<2xi32>) {
       %b = "tf.Const"() {value = dense<[1, 0, 2]> : tensor<3xi32>} : () -> tensor<3xi32>
       %e = "tf.Const"() {value = dense<[3, 0, -1]> : tensor<3xi32>} : () -> tensor<3xi32>
       %s = "tf.Const"() {value = dense<[1, 1, 2]> : tensor<3xi32>} : () -> tensor<3xi32>
@@ -228,6 +233,7 @@ TEST_F(TFShapeInferenceTest, SlicingGatheringSplitting) {
       %rb = "tf.Const"() {value = dense<[-1]> : tensor<1xi32>} : () -> tensor<1xi32>
       %rs = "tf.Const"() {value = dense<[-1]> : tensor<1xi32>} : () -> tensor<1xi32>
       %4 = "tf.StridedSlice"(%x, %rb, %rb, %rs) {end_mask = 1 : i64, expected = [tensor<4x6x8xf32>]} : (tensor<4x6x8xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<*xf32>
+      %dyn = "tf.StridedSlice"(%x, %b2, %i2, %s2) {shrink_axis_mask = 1 : i64, expected = [tensor<?x8xf32>]} : (tensor<4x6x8xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<*xf32>
       %sb = "tf.Const"() {value = dense<[1, 2, 0]> : tensor<3xi64>} : () -> tensor<3xi64>
       %ss = "tf.Const"() {value = dense<[2, -1, 4]> : tensor<3xi64>} : () -> tensor<3xi64>
       %5 = "tf.Slice"(%x, %sb, %ss) {expected = [tensor<2x4x4xf32>]} : (tensor<4x6x8xf32>, tensor<3xi64>, tensor<3xi64>) -> tensor<*xf32>
@@ -244,6 +250,35 @@ TEST_F(TFShapeInferenceTest, SlicingGatheringSplitting) {
       %start = "tf.Const"() {value = dense<10> : tensor<i32>} : () -> tensor<i32>
       %delta = "tf.Const"() {value = dense<-3> : tensor<i32>} : () -> tensor<i32>
       %11 = "tf.Range"(%start, %a0, %delta) {expected = [tensor<4xi32>]} : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<*xi32>
+      return
+    }
+  )mlir");
+  ASSERT_TRUE(module);
+  EXPECT_EQ(checkExpected(*module), 13);
+}
+
+TEST_F(TFShapeInferenceTest, EinsumAndRearrangements) {
+  auto module = parse(R"mlir(
+    func.func @f(%a: tensor<2x3x4xf32>, %b: tensor<4x5xf32>, %c: tensor<7x2x3x4xf32>,
+                 %d: tensor<1x4x4x8xf32>, %e: tensor<1x6x6x3xf32>, %g: tensor<5x3x2xf32>,
+                 %gi: tensor<4x2xi32>, %h: tensor<!tf_type.resource<tensor<2x3xf32>>>,
+                 %boxes: tensor<10x4xf32>, %scores: tensor<10xf32>, %thr: tensor<f32>) {
+      %0 = "tf.Einsum"(%a, %b) {equation = "abc,cd->abd", expected = [tensor<2x3x5xf32>]} : (tensor<2x3x4xf32>, tensor<4x5xf32>) -> tensor<*xf32>
+      %1 = "tf.Einsum"(%c, %b) {equation = "...c,cd->...d", expected = [tensor<7x2x3x5xf32>]} : (tensor<7x2x3x4xf32>, tensor<4x5xf32>) -> tensor<*xf32>
+      %2 = "tf.Einsum"(%a) {equation = "abc", expected = [tensor<2x3x4xf32>]} : (tensor<2x3x4xf32>) -> tensor<*xf32>
+      %3 = "tf.Einsum"(%a, %b) {equation = "abc, cd", expected = [tensor<2x3x5xf32>]} : (tensor<2x3x4xf32>, tensor<4x5xf32>) -> tensor<*xf32>
+      %4 = "tf.DepthToSpace"(%d) {block_size = 2 : i64, expected = [tensor<1x8x8x2xf32>]} : (tensor<1x4x4x8xf32>) -> tensor<*xf32>
+      %block = "tf.Const"() {value = dense<[2, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
+      %pads = "tf.Const"() {value = dense<[[1, 1], [0, 2]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
+      %5 = "tf.SpaceToBatchND"(%e, %block, %pads) {expected = [tensor<4x4x4x3xf32>]} : (tensor<1x6x6x3xf32>, tensor<2xi32>, tensor<2x2xi32>) -> tensor<*xf32>
+      %6 = "tf.BatchToSpaceND"(%5, %block, %pads) {expected = [tensor<1x6x6x3xf32>]} : (tensor<*xf32>, tensor<2xi32>, tensor<2x2xi32>) -> tensor<*xf32>
+      %7 = "tf.GatherNd"(%g, %gi) {expected = [tensor<4x2xf32>]} : (tensor<5x3x2xf32>, tensor<4x2xi32>) -> tensor<*xf32>
+      %8 = "tf.ReadVariableOp"(%h) {expected = [tensor<2x3xf32>]} : (tensor<!tf_type.resource<tensor<2x3xf32>>>) -> tensor<*xf32>
+      %max = "tf.Const"() {value = dense<5> : tensor<i32>} : () -> tensor<i32>
+      %9:3 = "tf.NonMaxSuppressionV5"(%boxes, %scores, %max, %thr, %thr, %thr) {pad_to_max_output_size = true, expected = [tensor<5xi32>, tensor<5xf32>, tensor<i32>]} : (tensor<10x4xf32>, tensor<10xf32>, tensor<i32>, tensor<f32>, tensor<f32>, tensor<f32>) -> (tensor<*xi32>, tensor<*xf32>, tensor<*xi32>)
+      %10 = "tf.NonMaxSuppressionV3"(%boxes, %scores, %max, %thr, %thr) {expected = [tensor<?xi32>]} : (tensor<10x4xf32>, tensor<10xf32>, tensor<i32>, tensor<f32>, tensor<f32>) -> tensor<*xi32>
+      %oshape = "tf.Const"() {value = dense<[3, 4]> : tensor<2xi64>} : () -> tensor<2xi64>
+      %11 = "tf.SparseToDense"(%gi, %oshape, %scores, %thr) {expected = [tensor<3x4xf32>]} : (tensor<4x2xi32>, tensor<2xi64>, tensor<10xf32>, tensor<f32>) -> tensor<*xf32>
       return
     }
   )mlir");
