@@ -1015,7 +1015,8 @@ def TF_GatherNdOp : TF_Op<"GatherNd", [Pure, AllElementTypesMatch<["params", "ou
 
   let arguments = (ins
     TF_Tensor:$params,
-    TensorOf<[I16, I32, I64]>:$indices
+    TensorOf<[I16, I32, I64]>:$indices,
+    DefaultValuedOptionalAttr<StrAttr, "\"\"">:$bad_indices_policy
   );
   let results = (outs
     TF_Tensor:$output
@@ -1244,9 +1245,7 @@ def TF_InfeedDequeueTupleOp : TF_Op<"InfeedDequeueTuple", []> {
     ```
   }];
 
-  let arguments = (ins
-    DefaultValuedOptionalAttr<I64ArrayAttr, "{}">:$layouts
-  );
+  let arguments = (ins);
   let results = (outs
     Variadic<TF_Tensor>:$outputs
   );
@@ -3254,6 +3253,7 @@ def TF_TPUReplicateMetadataOp : TF_Op<"TPUReplicateMetadata", []> {
     DefaultValuedOptionalAttr<StrAttr, "\"STEP_MARK_AT_ENTRY\"">:$step_marker_location,
     DefaultValuedOptionalAttr<BoolAttr, "false">:$allow_soft_placement,
     DefaultValuedOptionalAttr<BoolAttr, "false">:$use_spmd_for_xla_partitioning,
+    DefaultValuedOptionalAttr<BoolAttr, "false">:$use_shardy_partitioner,
     DefaultValuedOptionalAttr<StrAttr, "\"\"">:$tpu_compile_options_proto
   );
   let results = (outs);
@@ -3308,8 +3308,9 @@ def TF_UnpackOp : TF_Op<"Unpack", [Pure, TF_InferShape]> {
 def TF_VarHandleOp : TF_Op<"VarHandleOp", []> {
   let summary = "A handle to a resource variable";
   let description = [{
-    The type and shape of the variable are the subtype of the result,
-    e.g. `tensor<!tf_type.resource<tensor<2xf32>>>`.
+    The type and shape of the variable (TensorFlow's `dtype` and `shape`
+    attributes) are the subtype of the result, e.g.
+    `tensor<!tf_type.resource<tensor<2xf32>>>`.
 
     ```mlir
     %h = "tf.VarHandleOp"() {container = "", shared_name = "v"} : () -> tensor<!tf_type.resource<tensor<2xf32>>>
@@ -3319,7 +3320,8 @@ def TF_VarHandleOp : TF_Op<"VarHandleOp", []> {
   let arguments = (ins
     DefaultValuedOptionalAttr<StrAttr, "\"\"">:$container,
     DefaultValuedOptionalAttr<StrAttr, "\"\"">:$shared_name,
-    DefaultValuedOptionalAttr<StrArrayAttr, "{}">:$allowed_devices
+    DefaultValuedOptionalAttr<StrArrayAttr, "{}">:$allowed_devices,
+    DefaultValuedOptionalAttr<StrAttr, "\"\"">:$debug_name
   );
   let results = (outs
     TF_ResourceTensor:$resource
