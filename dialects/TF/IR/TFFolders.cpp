@@ -30,21 +30,46 @@ static bool isStaticTensor(Type type) {
   return ranked && ranked.hasStaticShape();
 }
 
+/// `value` as a constant of `resultType`: itself when it has that type, or
+/// a splat broadcast to it (a scalar constant added to a tensor); null
+/// otherwise.
+static DenseElementsAttr broadcastSplat(Attribute value, Type resultType) {
+  auto elements = dyn_cast_or_null<DenseElementsAttr>(value);
+  auto result = dyn_cast<RankedTensorType>(resultType);
+  if (!elements || !result)
+    return nullptr;
+  if (elements.getType() == resultType)
+    return elements;
+  if (!elements.isSplat() ||
+      elements.getElementType() != result.getElementType())
+    return nullptr;
+  // The splat's shape must broadcast to the result's without growing it.
+  ArrayRef<int64_t> from = elements.getType().getShape();
+  ArrayRef<int64_t> to = result.getShape();
+  if (from.size() > to.size())
+    return nullptr;
+  for (auto [f, t] : llvm::zip(llvm::reverse(from), llvm::reverse(to)))
+    if (f != 1 && f != t)
+      return nullptr;
+  return DenseElementsAttr::get(result, elements.getSplatValue<Attribute>());
+}
+
 /// Folds a binary arithmetic op whose operands are both constants of the
-/// result type. `intFn` and `floatFn` compute one element, or std::nullopt
-/// when the result is not representable (division by zero).
+/// result type (or splats that broadcast to it). `intFn` and `floatFn` compute
+/// one element, or std::nullopt when the result is not representable (division
+/// by zero).
 template <typename IntFn, typename FloatFn>
 static OpFoldResult foldBinary(Operation *op, ArrayRef<Attribute> operands,
                                IntFn &&intFn, FloatFn &&floatFn) {
   Type resultType = op->getResult(0).getType();
   if (!isStaticTensor(resultType) || operands.size() != 2)
     return {};
-  auto lhs = dyn_cast_or_null<DenseElementsAttr>(operands[0]);
-  auto rhs = dyn_cast_or_null<DenseElementsAttr>(operands[1]);
-  // No broadcasting here: both operands must already have the result type.
-  if (!lhs || !rhs || lhs.getType() != resultType ||
-      rhs.getType() != resultType)
+  auto lhs = broadcastSplat(operands[0], resultType);
+  auto rhs = broadcastSplat(operands[1], resultType);
+  if (!lhs || !rhs)
     return {};
+  Attribute broadcast[] = {lhs, rhs};
+  operands = broadcast;
   Type element = getElementTypeOrSelf(resultType);
   if (auto intType = dyn_cast<IntegerType>(element)) {
     if (intType.getWidth() == 1)

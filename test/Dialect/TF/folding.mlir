@@ -99,14 +99,28 @@ func.func @real_div_by_zero() -> tensor<2xi32> {
 
 // -----
 
-// Broadcasting operands are not folded.
-// CHECK-LABEL: func.func @add_v2_broadcast
-func.func @add_v2_broadcast() -> tensor<2xf32> {
-  // CHECK: "tf.AddV2"
+// A scalar (splat) operand broadcasts.
+// CHECK-LABEL: func.func @add_v2_scalar_broadcast
+func.func @add_v2_scalar_broadcast() -> tensor<2xf32> {
+  // CHECK: %[[C:.+]] = "tf.Const"() <{value = dense<[4.000000e+00, 5.000000e+00]> : tensor<2xf32>}> : () -> tensor<2xf32>
+  // CHECK-NOT: tf.AddV2
+  // CHECK: return %[[C]]
   %0 = "tf.Const"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>
   %1 = "tf.Const"() {value = dense<3.0> : tensor<f32>} : () -> tensor<f32>
   %2 = "tf.AddV2"(%0, %1) : (tensor<2xf32>, tensor<f32>) -> tensor<2xf32>
   return %2 : tensor<2xf32>
+}
+
+// -----
+
+// Broadcasting a non-splat operand is not folded.
+// CHECK-LABEL: func.func @mul_broadcast_not_splat
+func.func @mul_broadcast_not_splat() -> tensor<2x2xi32> {
+  // CHECK: "tf.Mul"
+  %0 = "tf.Const"() {value = dense<[1, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %1 = "tf.Const"() {value = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
+  %2 = "tf.Mul"(%0, %1) : (tensor<2xi32>, tensor<2x2xi32>) -> tensor<2x2xi32>
+  return %2 : tensor<2x2xi32>
 }
 
 // -----
