@@ -1,16 +1,19 @@
 //===- kiln-translate.cpp - translations in and out of MLIR -----*- C++ -*-===//
 //
-// mlir-translate with Kiln's dialects and translations registered: every
-// upstream translation (--mlir-to-llvmir, ...) plus Kiln's importers and
-// exporters as they are added.
+// mlir-translate with Kiln's translations: every upstream translation
+// (--mlir-to-llvmir, ...) plus the TensorFlow importers
+// (--import-graphdef and TensorFlow's -graphdef-to-mlir alias).
 //
 //===----------------------------------------------------------------------===//
+
+#include "tools/kiln-translate/Translations.h"
 
 #include "mlir/InitAllTranslations.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
   mlir::registerAllTranslations();
+  kiln::registerGraphDefTranslations();
   return mlir::failed(mlir::mlirTranslateMain(
       argc, argv, "Kiln translation driver (mlir-translate with Kiln)\n"));
 }

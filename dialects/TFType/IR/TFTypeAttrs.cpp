@@ -9,6 +9,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace kiln::tf_type;
@@ -82,4 +83,22 @@ ShapeAttr ShapeAttr::get(MLIRContext *context, Type type) {
   for (int64_t d : shaped.getShape())
     dims.push_back(ShapedType::isDynamic(d) ? -1 : d);
   return ShapeAttr::get(context, ArrayRef<int64_t>(dims));
+}
+
+//===----------------------------------------------------------------------===//
+// TensorProtoAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+TensorProtoAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                        ShapedType type, StringRef value) {
+  if (!value.starts_with("0x") || value.size() % 2 != 0 ||
+      !llvm::all_of(value.drop_front(2), llvm::isHexDigit))
+    return emitError() << "expects 0x-prefixed hex bytes, got \"" << value
+                       << "\"";
+  if (!isa<RankedTensorType>(type) ||
+      !cast<RankedTensorType>(type).hasStaticShape())
+    return emitError() << "expects a statically shaped tensor type, got "
+                       << type;
+  return success();
 }

@@ -11,8 +11,8 @@ include "dialects/TFType/IR/TFTypeDialect.td" // TFType_Dialect
 include "mlir/IR/AttrTypeBase.td"            // AttrDef
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 
-class TFType_Attr<string name, string attrMnemonic>
-    : AttrDef<TFType_Dialect, name> {
+class TFType_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<TFType_Dialect, name, traits> {
   let mnemonic = attrMnemonic;
 }
 
@@ -70,6 +70,29 @@ def TFType_PlaceholderAttr : TFType_Attr<"Placeholder", "placeholder"> {
   }];
   let parameters = (ins StringRefParameter<"attribute name">:$value);
   let assemblyFormat = "`<` $value `>`";
+}
+
+def TFType_TensorProtoAttr
+    : TFType_Attr<"TensorProto", "tensor_proto", [ElementsAttrInterface]> {
+  let summary = "A constant kept as a serialized TensorFlow TensorProto";
+  let description = [{
+    The value of a constant whose elements MLIR's dense attributes cannot
+    hold (TensorFlow's quantized types): the TensorProto's wire bytes in hex,
+    typed by the tensor type.
+
+    ```mlir
+    %q = "tf.Const"() {value = #tf_type.tensor_proto<"0x08...."> : tensor<!tf_type.quint8>} : () -> tensor<!tf_type.quint8>
+    ```
+  }];
+  let parameters = (ins AttributeSelfTypeParameter<"", "::mlir::ShapedType">:$type,
+                        StringRefParameter<"serialized TensorProto, 0x-prefixed hex">:$value);
+  let assemblyFormat = "`<` $value `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    // No element iteration: the elements are TensorFlow-encoded bytes.
+    using ContiguousIterableTypesT = std::tuple<>;
+    using NonContiguousIterableTypesT = std::tuple<>;
+  }];
 }
 
 #endif // KILN_DIALECTS_TFTYPE_IR_TFTYPEATTRS_TD
