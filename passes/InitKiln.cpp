@@ -7,7 +7,9 @@
 #include "passes/InitKiln.h"
 
 #include "dialects/TF/IR/TFOps.h"
+#include "dialects/TF/Transforms/Passes.h"
 #include "dialects/TFExecutor/IR/TFExecutor.h"
+#include "dialects/TFExecutor/Transforms/Passes.h"
 #include "dialects/TFType/IR/TFTypeDialect.h"
 #include "passes/Passes.h"
 #include "passes/Pipelines.h"
@@ -24,7 +26,11 @@ void registerKilnDialects(mlir::DialectRegistry &registry) {
                   tf_executor::TFExecutorDialect>();
 }
 
-void registerKilnPasses() { registerKilnCommonPasses(); }
+void registerKilnPasses() {
+  registerKilnCommonPasses();
+  tf::registerTFPasses();
+  tf_executor::registerTFExecutorPasses();
+}
 
 void registerAllDialects(mlir::DialectRegistry &registry) {
   mlir::registerAllDialects(registry);

@@ -1,0 +1,39 @@
+//===- Passes.td - tf passes -------------------------------*- tablegen -*-===//
+//
+// Passes over functional tf: shape inference, and the report of what no
+// backend lowers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KILN_DIALECTS_TF_TRANSFORMS_PASSES_TD
+#define KILN_DIALECTS_TF_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td" // Pass, Option
+
+def TFShapeInferencePass : Pass<"tf-shape-inference", "::mlir::ModuleOp"> {
+  let summary = "Refine tf result types from operand types and constants";
+  let description = [{
+    Visits every operation in order and lets each op that implements the
+    shape-inference interface refine its result types from its operands'
+    types and constant operands (a Reshape's shape, a Sum's axes). Refined
+    types flow on: through islands and graphs (their result types follow
+    what they yield and fetch) and into the function's result types. A
+    dimension stays `?` only when nothing determines it. It repeats until
+    nothing changes (at most `max-iterations` times).
+
+    An inferred type that contradicts a static type already in the IR is an
+    error naming the operation.
+
+    ```mlir
+    %0 = "tf.Reshape"(%x, %shape) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<*xf32>
+    // with %shape = dense<[3, 2]> becomes
+    %0 = "tf.Reshape"(%x, %shape) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<3x2xf32>
+    ```
+  }];
+  let options = [
+    Option<"maxIterations", "max-iterations", "unsigned", /*default=*/"10",
+           "Passes over each function before giving up on a fixpoint">,
+  ];
+}
+
+#endif // KILN_DIALECTS_TF_TRANSFORMS_PASSES_TD
