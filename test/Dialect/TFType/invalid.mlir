@@ -29,3 +29,17 @@ func.func private @resource_subtype_not_tensor(tensor<!tf_type.resource<f32>>)
 func.func @func_attr_missing_dict() attributes {f = #tf_type.func<@f>} {
   return
 }
+
+// -----
+
+// expected-error @+1 {{expects 0x-prefixed hex bytes, got "12zz"}}
+func.func @tensor_proto_not_hex() attributes {v = #tf_type.tensor_proto<"12zz"> : tensor<!tf_type.quint8>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expects a statically shaped tensor type, got 'tensor<?x!tf_type.qint8>'}}
+func.func @tensor_proto_dynamic() attributes {v = #tf_type.tensor_proto<"0x08"> : tensor<?x!tf_type.qint8>} {
+  return
+}

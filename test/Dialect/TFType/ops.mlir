@@ -46,3 +46,13 @@ func.func @shapes() attributes {kiln.unranked = #tf_type.shape<*>, kiln.scalar =
 func.func @func_attrs() attributes {kiln.f = #tf_type.func<@body, {}>, kiln.g = #tf_type.func<@a, {t = f32, n = #tf_type.func<@b, {x = 8.0 : f32}>}>, kiln.p = #tf_type.placeholder<"T">} {
   return
 }
+
+// -----
+
+// A quantized constant keeps its TensorProto (from the GraphDef importer).
+// CHECK-LABEL: func.func @tensor_proto
+// CHECK:         "tf.Const"() <{value = #tf_type.tensor_proto<"0x080C12003807"> : tensor<!tf_type.quint8>}> : () -> tensor<!tf_type.quint8>
+func.func @tensor_proto() -> tensor<!tf_type.quint8> {
+  %0 = "tf.Const"() {value = #tf_type.tensor_proto<"0x080C12003807"> : tensor<!tf_type.quint8>} : () -> tensor<!tf_type.quint8>
+  return %0 : tensor<!tf_type.quint8>
+}
