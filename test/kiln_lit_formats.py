@@ -175,3 +175,103 @@ class TFRunLines(lit.formats.base.TestFormat):
                 return lit.Test.FAIL, "\n".join(log) + \
                     ("\nexpected: " + reason if reason else "")
         return lit.Test.PASS, "\n".join(log)
+
+
+class GraphDefRoundTrip(lit.formats.base.TestFormat):
+    """import → export → import gives the same MLIR (printed with
+    --mlir-print-debuginfo, so node names count) for each GraphDef of a
+    folder and each extra file: once without options, and once per distinct
+    set of -tf-* import options in the file's RUN lines, exporting to both
+    pbtxt and pb. A set of options the importer rejects (say
+    -tf-upgrade-legacy) is skipped and logged; the import itself is tested
+    by GraphDefCorpusImport."""
+
+    def __init__(self, corpus_dir, tools_dir, extra_files=()):
+        self.corpus_dir = corpus_dir
+        self.translate = os.path.join(tools_dir, "kiln-translate")
+        self.extra_files = list(extra_files)
+
+    def getTestsInDirectory(self, testSuite, path_in_suite, litConfig,
+                            localConfig):
+        for test in _corpus_tests(testSuite, path_in_suite, localConfig,
+                                  self.corpus_dir, ".pbtxt"):
+            yield test
+        for path in self.extra_files:
+            yield lit.Test.Test(testSuite,
+                                path_in_suite + ("kiln", os.path.basename(path)),
+                                localConfig, file_path=path)
+
+    @staticmethod
+    def option_sets(path):
+        import shlex
+        sets = [[]]
+        with open(path) as f:
+            for line in f:
+                if "RUN:" not in line:
+                    continue
+                command = line.split("RUN:", 1)[1].split("|", 1)[0]
+                try:
+                    words = shlex.split(command)
+                except ValueError:
+                    continue
+                if not any(w.endswith("-translate") for w in words):
+                    continue
+                options = [w for w in words if w.startswith("-tf-")]
+                if options not in sets:
+                    sets.append(options)
+        return sets
+
+    def run(self, args, stdin=None):
+        proc = subprocess.run([self.translate] + args, input=stdin,
+                              capture_output=True, timeout=120)
+        return proc.returncode, proc.stdout, proc.stderr.decode(
+            errors="replace")
+
+    def execute(self, test, litConfig):
+        path = test.getFilePath()
+        if not os.path.isfile(path):
+            return lit.Test.UNSUPPORTED, "no corpus at " + path
+        debug = ["--mlir-print-debuginfo"]
+        log = []
+        checked = 0
+        for options in self.option_sets(path):
+            label = " ".join(options) or "(no options)"
+            rc, first, err = self.run(["--import-graphdef", path] + debug +
+                                      options)
+            if rc != 0:
+                if not options:
+                    return lit.Test.FAIL, "import failed:\n" + err
+                log.append("%s: import rejects the options, skipped" % label)
+                continue
+            for fmt in ("pbtxt", "pb"):
+                rc, exported, err = self.run(
+                    ["--export-graphdef", "--graphdef-output-format=" + fmt,
+                     "-"] + options, first)
+                if rc != 0:
+                    return lit.Test.FAIL, "%s: export to %s failed:\n%s" % (
+                        label, fmt, err)
+                rc, second, err = self.run(
+                    ["--import-graphdef", "--graphdef-format=" + fmt, "-"] +
+                    debug + options, exported)
+                if rc != 0:
+                    return lit.Test.FAIL, \
+                        "%s: the exported %s does not import:\n%s\n%s" % (
+                            label, fmt, err, exported.decode(errors="replace"))
+                if second != first:
+                    return lit.Test.FAIL, \
+                        "%s: import -> export (%s) -> import differs:\n%s" \
+                        "\n--- after the round trip\n%s" % (
+                            label, fmt, first.decode(), second.decode())
+                checked += 1
+            log.append("%s: identical after pbtxt and pb round trips" % label)
+        return lit.Test.PASS, "%d round trips\n%s" % (checked, "\n".join(log))
+
+
+class TFExportRunLines(TFRunLines):
+    """TFRunLines for TensorFlow's MLIR → GraphDef tests (.mlir files):
+    their RUN lines with kiln-translate in place of tf-mlir-translate."""
+
+    def getTestsInDirectory(self, testSuite, path_in_suite, litConfig,
+                            localConfig):
+        return _corpus_tests(testSuite, path_in_suite, localConfig,
+                             self.corpus_dir, ".mlir")

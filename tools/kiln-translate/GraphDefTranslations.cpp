@@ -8,6 +8,7 @@
 
 #include "tools/kiln-translate/Translations.h"
 
+#include "translate/graphdef/ExportGraphDef.h"
 #include "translate/graphdef/ImportGraphDef.h"
 
 #include "dialects/TF/IR/TFOps.h"
@@ -72,6 +73,16 @@ llvm::cl::opt<std::string> graphdefFormat(
     "graphdef-format",
     llvm::cl::desc("auto (default: text if it looks like text), pb or pbtxt"),
     llvm::cl::init("auto"), llvm::cl::cat(category));
+llvm::cl::opt<std::string> graphdefOutputFormat(
+    "graphdef-output-format",
+    llvm::cl::desc("--export-graphdef writes pbtxt (default, text format) "
+                   "or pb (binary)"),
+    llvm::cl::init("pbtxt"), llvm::cl::cat(category));
+llvm::cl::opt<bool> exportEntryFuncToFlib(
+    "tf-export-entry-func-to-flib",
+    llvm::cl::desc("--export-graphdef writes @main into the function library "
+                   "instead of as the graph's nodes"),
+    llvm::cl::init(false), llvm::cl::cat(category));
 
 /// Reads and parses the tfcompile config named by -tf-config.
 std::optional<kiln::graphdef::GraphImportOptions>
@@ -142,6 +153,34 @@ void registerDialects(DialectRegistry &registry) {
 } // namespace
 
 void kiln::registerGraphDefTranslations() {
+  auto exportGraphDef = [](ModuleOp module, llvm::raw_ostream &os) {
+    if (graphdefOutputFormat != "pbtxt" && graphdefOutputFormat != "pb")
+      return LogicalResult(emitError(module.getLoc())
+                           << "-graphdef-output-format must be pbtxt or pb, "
+                              "not '"
+                           << graphdefOutputFormat << "'");
+    kiln::graphdef::GraphExportOptions options;
+    options.graphAsFunction = graphAsFunction;
+    options.entryFunctionToLibrary = exportEntryFuncToFlib;
+    tensorflow::GraphDef graph;
+    if (failed(kiln::graphdef::exportGraphDef(module, graph, options)))
+      return failure();
+    std::string bytes;
+    if (graphdefOutputFormat == "pb")
+      graph.SerializeToString(&bytes);
+    else
+      google::protobuf::TextFormat::PrintToString(graph, &bytes);
+    os << bytes;
+    return success();
+  };
+  TranslateFromMLIRRegistration exportRegistration(
+      "export-graphdef",
+      "Export tf_executor MLIR as a TensorFlow GraphDef (pbtxt, or pb with "
+      "-graphdef-output-format=pb)",
+      exportGraphDef, registerDialects);
+  TranslateFromMLIRRegistration exportAlias(
+      "mlir-to-graphdef", "Alias of --export-graphdef (tf-mlir-translate)",
+      exportGraphDef, registerDialects);
   TranslateToMLIRRegistration importRegistration(
       "import-graphdef",
       "Import a TensorFlow GraphDef (.pb or .pbtxt) as tf_executor MLIR",
