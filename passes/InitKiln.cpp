@@ -6,6 +6,7 @@
 
 #include "passes/InitKiln.h"
 
+#include "conversions/Passes.h"
 #include "dialects/TF/IR/TFOps.h"
 #include "dialects/TF/Transforms/Passes.h"
 #include "dialects/TFExecutor/IR/TFExecutor.h"
@@ -28,6 +29,7 @@ void registerKilnDialects(mlir::DialectRegistry &registry) {
 
 void registerKilnPasses() {
   registerKilnCommonPasses();
+  registerKilnConversionPasses();
   tf::registerTFPasses();
   tf_executor::registerTFExecutorPasses();
 }

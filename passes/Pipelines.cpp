@@ -8,6 +8,9 @@
 
 #include "passes/Passes.h"
 
+#include "dialects/TF/Transforms/Passes.h"
+#include "dialects/TFExecutor/Transforms/Passes.h"
+
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -55,6 +58,22 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
 }
 
 //===----------------------------------------------------------------------===//
+// kiln-tf-graph-pipeline
+//===----------------------------------------------------------------------===//
+
+void buildTFGraphPipeline(OpPassManager &pm,
+                          const TFGraphPipelineOptions &options) {
+  pm.addNestedPass<func::FuncOp>(tf_executor::createTFExecutorToFunctionalPass());
+  pm.addPass(tf::createTFFunctionalToRegionControlFlowPass());
+  pm.addPass(createSymbolDCEPass());
+  pm.addPass(createCanonicalizerPass());
+  tf::TFShapeInferencePassOptions shapes;
+  shapes.maxIterations = options.shapeInferenceIterations;
+  pm.addPass(tf::createTFShapeInferencePass(shapes));
+  pm.addPass(createCanonicalizerPass());
+}
+
+//===----------------------------------------------------------------------===//
 // Registration
 //===----------------------------------------------------------------------===//
 
@@ -63,6 +82,10 @@ void registerKilnPipelines() {
       "kiln-linalg-to-llvm-pipeline",
       "Lower linalg/tensor/arith/math on tensors to the LLVM dialect",
       buildLinalgToLLVMPipeline);
+  PassPipelineRegistration<TFGraphPipelineOptions>(
+      "kiln-tf-graph-pipeline",
+      "Imported tf_executor graphs to functional tf with inferred shapes",
+      buildTFGraphPipeline);
 }
 
 } // namespace kiln

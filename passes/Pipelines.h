@@ -31,6 +31,21 @@ struct LinalgToLLVMPipelineOptions
 void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
                                const LinalgToLLVMPipelineOptions &options);
 
+/// Options of `kiln-tf-graph-pipeline`.
+struct TFGraphPipelineOptions
+    : public mlir::PassPipelineOptions<TFGraphPipelineOptions> {
+  Option<unsigned> shapeInferenceIterations{
+      *this, "shape-inference-iterations",
+      llvm::cl::desc("Passes of tf-shape-inference over each function"),
+      llvm::cl::init(10)};
+};
+
+/// Turns an imported tf_executor graph into functional tf with inferred
+/// shapes: islands inlined, functional control flow turned into regions
+/// (and the functions it called dropped), folding, shape inference.
+void buildTFGraphPipeline(mlir::OpPassManager &pm,
+                          const TFGraphPipelineOptions &options);
+
 /// Registers every named Kiln pipeline with the global pass registry.
 void registerKilnPipelines();
 

@@ -17,7 +17,10 @@ def TFShapeInferencePass : Pass<"tf-shape-inference", "::mlir::ModuleOp"> {
     shape-inference interface refine its result types from its operands'
     types and constant operands (a Reshape's shape, a Sum's axes). Refined
     types flow on: through islands and graphs (their result types follow
-    what they yield and fetch) and into the function's result types. A
+    what they yield and fetch), through region control flow (branch results
+    join what the branches yield; a loop's values join their initial values
+    with what the body yields, so a value whose shape changes between
+    iterations gets `?`), and into the function's result types. A
     dimension stays `?` only when nothing determines it. It repeats until
     nothing changes (at most `max-iterations` times).
 
@@ -34,6 +37,24 @@ def TFShapeInferencePass : Pass<"tf-shape-inference", "::mlir::ModuleOp"> {
     Option<"maxIterations", "max-iterations", "unsigned", /*default=*/"10",
            "Passes over each function before giving up on a fixpoint">,
   ];
+}
+
+def TFFunctionalToRegionControlFlowPass
+    : Pass<"tf-functional-to-region-control-flow", "::mlir::ModuleOp"> {
+  let summary = "Turn tf.If, tf.While and tf.Case into their region forms";
+  let description = [{
+    Replaces each functional control-flow op (tf.If, tf.While, tf.Case and
+    their Stateless variants) by tf.IfRegion, tf.WhileRegion or
+    tf.CaseRegion holding a copy of the called functions' bodies, so later
+    passes see the whole computation in one function. Nested control flow in
+    the copied bodies is converted too. The functions stay (symbol-dce
+    removes those no longer used).
+
+    Callees must already be functional (one block, no tf_executor graph):
+    run tf-executor-to-functional first. Recursion through control flow is
+    an error naming the op.
+  }];
+  let dependentDialects = ["::kiln::tf::TFDialect"];
 }
 
 #endif // KILN_DIALECTS_TF_TRANSFORMS_PASSES_TD

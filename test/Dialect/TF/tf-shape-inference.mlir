@@ -50,3 +50,45 @@ func.func @dynamic_batch(%x: tensor<?x8xf32>, %b: tensor<8xf32>) -> tensor<*xf32
   %0 = "tf.AddV2"(%x, %b) : (tensor<?x8xf32>, tensor<8xf32>) -> tensor<*xf32>
   return %0 : tensor<*xf32>
 }
+
+// -----
+
+// Branch results join what the branches yield.
+// CHECK-LABEL: func.func @if_region
+// CHECK:         "tf.IfRegion"
+// CHECK:         }) : (tensor<i1>) -> tensor<?x3xf32>
+func.func @if_region(%c: tensor<i1>, %a: tensor<2x3xf32>, %b: tensor<4x3xf32>) -> tensor<*xf32> {
+  %r = "tf.IfRegion"(%c) ({
+    %n = "tf.Neg"(%a) : (tensor<2x3xf32>) -> tensor<*xf32>
+    "tf.Yield"(%n) : (tensor<*xf32>) -> ()
+  }, {
+    "tf.Yield"(%b) : (tensor<4x3xf32>) -> ()
+  }) {is_stateless = true} : (tensor<i1>) -> tensor<*xf32>
+  return %r : tensor<*xf32>
+}
+
+// -----
+
+// A loop value that keeps its shape keeps it; one that grows gets `?`, and
+// what was inferred from the narrower shape inside the body is redone.
+// CHECK-LABEL: func.func @while_region
+// CHECK:         "tf.WhileRegion"
+// CHECK:         ^bb0(%{{.+}}: tensor<i32>, %{{.+}}: tensor<?xf32>):
+// CHECK:         ^bb0(%{{.+}}: tensor<i32>, %[[V:.+]]: tensor<?xf32>):
+// CHECK:           "tf.AddV2"(%{{.+}}, %{{.+}}) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+// CHECK:           "tf.ConcatV2"(%[[V]], %[[V]], %{{.+}}) : (tensor<?xf32>, tensor<?xf32>, tensor<i32>) -> tensor<?xf32>
+// CHECK:         }) : (tensor<i32>, tensor<1xf32>) -> (tensor<i32>, tensor<?xf32>)
+func.func @while_region(%i0: tensor<i32>, %x: tensor<1xf32>, %p: tensor<i1>) -> (tensor<*xi32>, tensor<*xf32>) {
+  %axis = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %one = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %r:2 = "tf.WhileRegion"(%i0, %x) ({
+  ^bb0(%i: tensor<*xi32>, %v: tensor<*xf32>):
+    "tf.Yield"(%p) : (tensor<i1>) -> ()
+  }, {
+  ^bb0(%i: tensor<*xi32>, %v: tensor<*xf32>):
+    %j = "tf.AddV2"(%i, %one) : (tensor<*xi32>, tensor<i32>) -> tensor<*xi32>
+    %n = "tf.ConcatV2"(%v, %v, %axis) : (tensor<*xf32>, tensor<*xf32>, tensor<i32>) -> tensor<*xf32>
+    "tf.Yield"(%j, %n) : (tensor<*xi32>, tensor<*xf32>) -> ()
+  }) {is_stateless = true} : (tensor<i32>, tensor<1xf32>) -> (tensor<*xi32>, tensor<*xf32>)
+  return %r#0, %r#1 : tensor<*xi32>, tensor<*xf32>
+}
