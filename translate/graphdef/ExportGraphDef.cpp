@@ -321,6 +321,11 @@ LogicalResult Exporter::createOpNode(Operation *op, tensorflow::NodeDef *def,
       (*def->mutable_attr())[attrName] = std::move(value);
     }
   }
+  // Every output must have a TensorFlow type, even where no attribute
+  // names it.
+  for (Type type : op->getResultTypes())
+    if (failed(exportDataType(type, [&]() { return opError(op); })))
+      return failure();
   addOutputShapes(*def, op->getResultTypes());
   def->mutable_experimental_debug_info();
   return success();

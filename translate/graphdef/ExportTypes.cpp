@@ -23,6 +23,9 @@ using tensorflow::DataType;
 
 FailureOr<DataType> graphdef::exportDataType(Type type, ErrorFn emitError) {
   Type element = getElementTypeOrSelf(type);
+  // convertToDataType compares against tf_type types, which need the
+  // dialect even when the module never mentions it.
+  element.getContext()->getOrLoadDialect<tf_type::TFTypeDialect>();
   DataType dtype = convertToDataType(element);
   if (dtype == tensorflow::DT_INVALID) {
     emitError() << "type " << element << " has no TensorFlow DataType";
