@@ -12,6 +12,8 @@ namespace kiln {
 
 /// --import-graphdef, -graphdef-to-mlir, -graphdef-to-splatted-mlir.
 void registerGraphDefTranslations();
+/// --import-tfjs (TF.js graph models).
+void registerTFJSTranslations();
 
 } // namespace kiln
 

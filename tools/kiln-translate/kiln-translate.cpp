@@ -14,6 +14,7 @@
 int main(int argc, char **argv) {
   mlir::registerAllTranslations();
   kiln::registerGraphDefTranslations();
+  kiln::registerTFJSTranslations();
   return mlir::failed(mlir::mlirTranslateMain(
       argc, argv, "Kiln translation driver (mlir-translate with Kiln)\n"));
 }
