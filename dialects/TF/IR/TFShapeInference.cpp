@@ -10,6 +10,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/InterleavedRange.h"
 
@@ -140,11 +141,14 @@ LogicalResult kiln::tf::inferBroadcast(Operation *op,
     if (!operandShape)
       return success(); // an unranked operand: the rank is unknown
     SmallVector<int64_t> next;
-    if (failed(broadcastShapes(shape, *operandShape, next)))
+    if (failed(broadcastShapes(shape, *operandShape, next))) {
+      // The shape the earlier operands broadcast to, printed as a type.
+      Type earlier =
+          RankedTensorType::get(shape, getElementTypeOrSelf(operand.getType()));
       return op->emitOpError("requires broadcast-compatible operand shapes, "
                              "got ")
-             << operand.getType() << " against shape ["
-             << llvm::interleaved(shape, "x") << "]";
+             << earlier << " and " << operand.getType();
+    }
     shape = std::move(next);
   }
   setShape(op, resultTypes, 0, shape);

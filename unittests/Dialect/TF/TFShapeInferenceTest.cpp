@@ -300,6 +300,20 @@ TEST_F(TFShapeInferenceTest, ReshapeElementCountMismatch) {
             std::string::npos);
 }
 
+TEST_F(TFShapeInferenceTest, BroadcastMismatch) {
+  // AddN has no broadcasting trait to reject this at verification.
+  auto module = parse(R"mlir(
+    func.func @f(%a: tensor<?x3xf32>, %b: tensor<4xf32>) {
+      %0 = "tf.AddN"(%a, %b) : (tensor<?x3xf32>, tensor<4xf32>) -> tensor<*xf32>
+      return
+    }
+  )mlir");
+  ASSERT_TRUE(module);
+  EXPECT_EQ(inferError(*module, "tf.AddN"),
+            "'tf.AddN' op requires broadcast-compatible operand shapes, got "
+            "'tensor<?x3xf32>' and 'tensor<4xf32>'");
+}
+
 TEST_F(TFShapeInferenceTest, ReductionAxisOutOfRange) {
   auto module = parse(R"mlir(
     func.func @f(%x: tensor<2x3xf32>) {
