@@ -300,13 +300,19 @@ LogicalResult Exporter::createOpNode(Operation *op, tensorflow::NodeDef *def,
     DictionaryAttr values = derived.materializeDerivedAttributes();
     for (NamedAttribute attr : values) {
       std::string attrName = attr.getName().str();
-      if (!attr.getValue() || def->attr().count(attrName))
+      if (def->attr().count(attrName))
         continue;
       auto opAttr = llvm::find_if(node.opDef->attr(), [&](const auto &a) {
         return a.name() == attrName;
       });
       if (opAttr == node.opDef->attr().end() || opAttr->has_default_value())
         continue;
+      if (!attr.getValue()) {
+        // A type list of an empty operand or result group.
+        if (opAttr->type() == "list(type)")
+          (*def->mutable_attr())[attrName].mutable_list();
+        continue;
+      }
       if (auto type = dyn_cast<TypeAttr>(attr.getValue());
           type && !type.getValue())
         continue;
