@@ -51,6 +51,7 @@ demo() {
 }
 
 run_tests() {
+  [[ "${KILN_SKIP_MODELS:-0}" == 1 ]] || bash "$root/test/models/fetch-models.sh" >/dev/null
   ctest --test-dir "$build" -j "$jobs" --output-on-failure --timeout 1800
 }
 

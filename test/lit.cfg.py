@@ -33,3 +33,17 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
     ["kiln-opt", "kiln-translate", "mlir-opt"],
     [config.kiln_tools_dir, config.llvm_tools_dir])
+
+# Real TF.js models (test/models/fetch-models.sh) live in a cache outside the
+# repository; tests that read them require `tfjs-models`, set when every
+# pinned package is unpacked there.
+config.kiln_model_cache = os.path.realpath(os.environ.get(
+    "KILN_MODEL_CACHE",
+    os.path.join(os.path.expanduser("~"), ".cache", "kiln", "models")))
+config.kiln_tfjs_packages = ["vladmandic__human-models@3.0.4",
+                             "handtrackjs@0.1.5",
+                             "upscalerjs__maxim-deblurring@0.1.0"]
+if all(os.path.isfile(os.path.join(config.kiln_model_cache, p, ".complete"))
+       for p in config.kiln_tfjs_packages):
+    config.available_features.add("tfjs-models")
+config.substitutions.append(("%kiln_model_cache", config.kiln_model_cache))

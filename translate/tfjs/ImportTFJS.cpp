@@ -472,13 +472,13 @@ tfjs::importOptionsFor(const Model &model, const TFJSImportOptions &options,
                                          std::to_string(tensor->second));
     }
   } else {
-    // No signature: Placeholders in, unconsumed nodes out.
+    // No signature: Placeholders in; out, the nodes whose outputs no node
+    // reads (control inputs do not count).
     llvm::StringSet<> consumed;
     for (const auto &node : graph.node())
-      for (StringRef in : node.input()) {
-        in.consume_front("^");
-        consumed.insert(in.split(':').first);
-      }
+      for (StringRef in : node.input())
+        if (!in.starts_with("^"))
+          consumed.insert(in.split(':').first);
     for (const auto &node : graph.node()) {
       if (node.op() == "Placeholder") {
         Input input;

@@ -45,8 +45,9 @@ const OrderedSignatureDef *findSignature(const Model &model);
 /// The GraphDef import options of `model`: the signature's inputs (node names
 /// without `:0`, the signature's dtype, the most precise of the signature's,
 /// the Placeholder's and `options.inputShapes`' shapes) and outputs. Without
-/// a signature: every Placeholder, in graph order, and output 0 of every node
-/// no other node uses (as data or control input) and that has outputs.
+/// a signature: every Placeholder, in graph order, and output 0 of every
+/// other node whose outputs no node reads (control inputs do not count),
+/// except NoOp and ops whose OpDef has no outputs.
 /// Conflicting shapes or types are reported to `errors`.
 std::optional<graphdef::GraphImportOptions>
 importOptionsFor(const Model &model, const TFJSImportOptions &options,
