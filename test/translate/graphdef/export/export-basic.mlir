@@ -7,7 +7,8 @@
 // become nodes named by their location (a repeated name gets a suffix, an
 // op without a name its op name), control operands `^node` inputs, the
 // device moves into NodeDef.device, and T (derived from the operand type)
-// is added because AddV2's OpDef requires it. Constants: a splat is one
+// is added because AddV2's OpDef requires it (an empty list for an empty
+// group of values). Constants: a splat is one
 // typed value (none for zeros), anything else tensor_content.
 
 // CHECK:      node {
@@ -96,6 +97,14 @@
 // CHECK-NEXT:   input: "tf.TopKV2:1"
 // CHECK:      node {
 // CHECK-NEXT:   name: "weird.name"
+// CHECK:      node {
+// CHECK-NEXT:   name: "nothing"
+// CHECK-NEXT:   op: "IdentityN"
+// CHECK-NEXT:   attr {
+// CHECK-NEXT:     key: "T"
+// CHECK-NEXT:     value {
+// CHECK-NEXT:       list {
+// CHECK-NEXT:       }
 // CHECK:      versions {
 // CHECK-NEXT:   producer: 1234
 // CHECK-NEXT:   min_consumer: 12
@@ -146,6 +155,7 @@ module attributes {tf.versions = {bad_consumers = [3], min_consumer = 12 : i32, 
       %u:2, %uc = tf_executor.island wraps "tf.TopKV2"(%x, %k) : (tensor<2xf32>, tensor<i32>) -> (tensor<1xf32>, tensor<1xi32>)
       %v, %vc = tf_executor.island wraps "tf.Neg"(%u#1) : (tensor<1xi32>) -> tensor<1xi32> loc("second")
       %w, %wc = tf_executor.island wraps "tf.Neg"(%v) : (tensor<1xi32>) -> tensor<1xi32> loc("weird name")
+      %none = tf_executor.island wraps "tf.IdentityN"() : () -> () loc("nothing")
       tf_executor.fetch %out, %init : tensor<*xf32>, !tf_executor.control
     }
     func.return %g : tensor<*xf32>
