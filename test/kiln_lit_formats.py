@@ -340,3 +340,51 @@ class TFJSModelImport(lit.formats.base.TestFormat):
         text = imported.stdout.decode(errors="replace")
         return lit.Test.PASS, "%d islands, %d tf.Const" % (
             text.count("tf_executor.island"), text.count('"tf.Const"'))
+
+
+class GraphDefExportFixpoint(lit.formats.base.TestFormat):
+    """For each MLIR file of a folder: export → import → export gives the
+    same GraphDef (pbtxt), so what the exporter writes is what it reads back.
+    Files in `expected_failures` (file -> reason) are XFAIL."""
+
+    def __init__(self, corpus_dir, tools_dir, expected_failures):
+        self.corpus_dir = corpus_dir
+        self.translate = os.path.join(tools_dir, "kiln-translate")
+        self.expected_failures = expected_failures
+
+    def getTestsInDirectory(self, testSuite, path_in_suite, litConfig,
+                            localConfig):
+        return _corpus_tests(testSuite, path_in_suite, localConfig,
+                             self.corpus_dir, ".mlir")
+
+    def execute(self, test, litConfig):
+        path = test.getFilePath()
+        if not os.path.isfile(path):
+            return lit.Test.UNSUPPORTED, "no corpus at " + path
+        name = os.path.basename(path)
+        if name in self.expected_failures:
+            test.xfails = ["*"]
+        reason = self.expected_failures.get(name, "")
+        reason = ("\nexpected: " + reason) if reason else ""
+
+        def run(args, stdin=None):
+            return subprocess.run([self.translate] + args, input=stdin,
+                                  capture_output=True, text=True,
+                                  timeout=120)
+        first = run(["--export-graphdef", path])
+        if first.returncode != 0:
+            return lit.Test.FAIL, "export failed:\n" + first.stderr + reason
+        mlir = run(["--import-graphdef", "-", "--mlir-print-debuginfo"],
+                   first.stdout)
+        if mlir.returncode != 0:
+            return lit.Test.FAIL, "the export does not import:\n" + \
+                mlir.stderr + reason
+        second = run(["--export-graphdef", "-"], mlir.stdout)
+        if second.returncode != 0:
+            return lit.Test.FAIL, "re-export failed:\n" + second.stderr + \
+                reason
+        if second.stdout != first.stdout:
+            return lit.Test.FAIL, "export -> import -> export differs:\n" + \
+                first.stdout + "\n---\n" + second.stdout + reason
+        return lit.Test.PASS, "%d lines, a fixpoint" % \
+            first.stdout.count("\n")

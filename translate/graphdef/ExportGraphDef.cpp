@@ -644,9 +644,13 @@ LogicalResult Exporter::exportMain(func::FuncOp main,
         }
       }
     } else {
+      // Written as a tf.Placeholder node would be, so that exporting the
+      // re-imported graph gives the same GraphDef.
       def->set_op("Placeholder");
       attrs["dtype"].set_type(*dtype);
       exportShape(arg.getType(), *attrs["shape"].mutable_shape());
+      addOutputShapes(*def, arg.getType());
+      def->mutable_experimental_debug_info();
     }
   }
   // _Retval names are claimed before the graph's nodes, which give way.
@@ -786,8 +790,10 @@ LogicalResult Exporter::exportModule(tensorflow::GraphDef &out) {
     return module.emitError()
            << "cannot export: the module has no func.func @main";
 
+  // The VersionDef, unless it is all zeros (which is what its absence
+  // means), so that a graph without one stays without one.
   if (auto versions = module->getAttrOfType<DictionaryAttr>("tf.versions")) {
-    auto *def = out.mutable_versions();
+    tensorflow::VersionDef *def = out.mutable_versions();
     if (auto producer = versions.getAs<IntegerAttr>("producer"))
       def->set_producer(producer.getInt());
     if (auto min = versions.getAs<IntegerAttr>("min_consumer"))
@@ -796,6 +802,8 @@ LogicalResult Exporter::exportModule(tensorflow::GraphDef &out) {
       for (Attribute v : bad)
         if (auto i = dyn_cast<IntegerAttr>(v))
           def->add_bad_consumers(i.getInt());
+    if (def->ByteSizeLong() == 0)
+      out.clear_versions();
   }
 
   // The library, sorted by name as TensorFlow's exporter writes it.
