@@ -1,5 +1,4 @@
-//===- ExportTypes.cpp - MLIR types and attrs -> TensorFlow protos -*- C++
-//-*-===//
+//===- ExportTypes.cpp - MLIR types and attrs to TF protos ------*- C++ -*-===//
 //
 // DataType, shape, tensor and attribute conversions for the exporter.
 //

@@ -1,5 +1,4 @@
-//===- ExportTypes.h - MLIR types and attrs -> TensorFlow protos -*- C++
-//-*-===//
+//===- ExportTypes.h - MLIR types and attrs to TF protos --------*- C++ -*-===//
 //
 // The inverse of ConvertTypes.h, for the GraphDef exporter: element type →
 // DataType, tensor type → TensorShapeProto, ElementsAttr → TensorProto and

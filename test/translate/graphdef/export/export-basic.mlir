@@ -8,8 +8,8 @@
 // op without a name its op name), control operands `^node` inputs, the
 // device moves into NodeDef.device, and T (derived from the operand type)
 // is added because AddV2's OpDef requires it (an empty list for an empty
-// group of values). Constants: a splat is one
-// typed value (none for zeros), anything else tensor_content.
+// group of values). Constants: a splat is one typed value (none for zeros),
+// anything else tensor_content.
 
 // CHECK:      node {
 // CHECK-NEXT:   name: "x"
