@@ -63,7 +63,10 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
 
 void buildTFGraphPipeline(OpPassManager &pm,
                           const TFGraphPipelineOptions &options) {
-  pm.addNestedPass<func::FuncOp>(tf_executor::createTFExecutorToFunctionalPass());
+  OpPassManager &graphs = pm.nest<func::FuncOp>();
+  graphs.addPass(tf_executor::createTFExecutorPruneDeadNodesPass());
+  graphs.addPass(tf_executor::createTFExecutorRaiseLoopsPass());
+  graphs.addPass(tf_executor::createTFExecutorToFunctionalPass());
   pm.addPass(tf::createTFFunctionalToRegionControlFlowPass());
   pm.addPass(createSymbolDCEPass());
   pm.addPass(createCanonicalizerPass());

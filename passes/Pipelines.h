@@ -41,8 +41,9 @@ struct TFGraphPipelineOptions
 };
 
 /// Turns an imported tf_executor graph into functional tf with inferred
-/// shapes: islands inlined, functional control flow turned into regions
-/// (and the functions it called dropped), folding, shape inference.
+/// shapes: dead nodes pruned, TF1 loops raised to tf.WhileRegion, islands
+/// inlined, functional control flow turned into regions (and the functions
+/// it called dropped), folding, shape inference.
 void buildTFGraphPipeline(mlir::OpPassManager &pm,
                           const TFGraphPipelineOptions &options);
 

@@ -56,105 +56,123 @@ void forgetInnerShapes(Operation *op) {
   });
 }
 
+/// Infers shapes over a function in program order. Loops are solved locally:
+/// their values start as the initial values' types and widen (with the body
+/// re-inferred) until what the body yields fits them.
 class Inferrer {
 public:
-  /// Region control flow: branch results follow what the branches yield;
-  /// a loop's values hold their initial values and what the body yields.
-  /// Returns whether a type changed.
-  bool inferRegionOp(Operation *op) {
-    bool changed = false;
-    auto refine = [&](Value value, Type type) {
-      if (type != value.getType() && isRefinement(value.getType(), type)) {
-        value.setType(type);
-        changed = true;
+  explicit Inferrer(unsigned maxLoopIterations)
+      : maxLoopIterations(maxLoopIterations) {}
+
+  /// One pass over `region`; returns whether a type changed, or failure.
+  FailureOr<bool> run(Region &region) {
+    changed = false;
+    if (failed(inferRegion(region)))
+      return failure();
+    return changed;
+  }
+
+private:
+  void setType(Value value, Type type) {
+    if (value.getType() == type)
+      return;
+    value.setType(type);
+    changed = true;
+  }
+
+  LogicalResult inferRegion(Region &region) {
+    for (Block &block : region)
+      for (Operation &op : block)
+        if (failed(inferOp(&op)))
+          return failure();
+    return success();
+  }
+
+  LogicalResult inferOp(Operation *op) {
+    if (auto loop = dyn_cast<tf::WhileRegionOp>(op))
+      return inferLoop(loop);
+    for (Region &region : op->getRegions())
+      if (failed(inferRegion(region)))
+        return failure();
+
+    if (auto infer = dyn_cast<tf::ShapeInferenceOpInterface>(op)) {
+      SmallVector<Type> types;
+      if (failed(infer.inferResultTypes(types)))
+        return failure();
+      if (types.size() != op->getNumResults())
+        return op->emitOpError("shape function returned ")
+               << types.size() << " types for " << op->getNumResults()
+               << " results";
+      for (auto [result, type] : llvm::zip(op->getResults(), types)) {
+        if (!type || type == result.getType())
+          continue;
+        if (!isRefinement(result.getType(), type))
+          return op->emitOpError("result #")
+                 << result.getResultNumber() << " is declared "
+                 << result.getType() << " but its operands make it " << type;
+        setType(result, type);
       }
-    };
+      return success();
+    }
+    // Branches: results join what every branch yields.
     if (isa<tf::IfRegionOp, tf::CaseRegionOp>(op)) {
       SmallVector<Type> joined;
       for (Region &region : op->getRegions()) {
         Operation *yield = region.front().getTerminator();
-        for (auto [i, type] : llvm::enumerate(yield->getOperandTypes())) {
-          if (joined.size() <= i)
-            joined.push_back(type);
-          else
-            joined[i] = join(joined[i], type);
-        }
+        for (auto [i, type] : llvm::enumerate(yield->getOperandTypes()))
+          joined.size() <= i ? (void)joined.push_back(type)
+                             : (void)(joined[i] = join(joined[i], type));
       }
       for (auto [result, type] : llvm::zip(op->getResults(), joined))
-        refine(result, type);
-      return changed;
+        if (isRefinement(result.getType(), type))
+          setType(result, type);
+      return success();
     }
-    auto loop = cast<tf::WhileRegionOp>(op);
+    // Islands and graphs carry the types they yield and fetch.
+    if (isa<tf_executor::YieldOp, tf_executor::FetchOp>(op))
+      for (auto [operand, result] :
+           llvm::zip(op->getOperands(), op->getParentOp()->getResults()))
+        setType(result, operand.getType());
+    return success();
+  }
+
+  LogicalResult inferLoop(tf::WhileRegionOp loop) {
     Operation *yield = loop.getBody().front().getTerminator();
-    bool generalized = false;
-    for (auto [i, input] : llvm::enumerate(loop.getInput())) {
-      Type carried = join(input.getType(), yield->getOperand(i).getType());
-      for (Region *region : {&loop.getCond(), &loop.getBody()}) {
-        BlockArgument arg = region->front().getArgument(i);
-        if (arg.getType() == carried)
-          continue;
-        generalized = true;
-        arg.setType(carried);
-        changed = true;
-      }
-      refine(loop.getResult(i), carried);
-    }
-    // Shapes inferred from the old loop types no longer hold.
-    if (generalized)
-      forgetInnerShapes(op);
-    return changed;
-  }
-
-
-  /// One pass over `func`; returns whether a type changed, or failure.
-  FailureOr<bool> run(func::FuncOp func) {
-    bool changed = false;
-    WalkResult walk = func.walk([&](Operation *op) {
-      if (auto infer = dyn_cast<tf::ShapeInferenceOpInterface>(op)) {
-        SmallVector<Type> types;
-        if (failed(infer.inferResultTypes(types)))
-          return WalkResult::interrupt();
-        if (types.size() != op->getNumResults()) {
-          op->emitOpError("shape function returned ")
-              << types.size() << " types for " << op->getNumResults()
-              << " results";
-          return WalkResult::interrupt();
-        }
-        for (auto [result, type] : llvm::zip(op->getResults(), types)) {
-          if (!type || type == result.getType())
-            continue;
-          if (!isRefinement(result.getType(), type)) {
-            op->emitOpError("result #")
-                << result.getResultNumber() << " is declared "
-                << result.getType() << " but its operands make it " << type;
-            return WalkResult::interrupt();
+    // Optimistic start: the loop values have the initial values' types.
+    SmallVector<Type> carried(loop.getInput().getTypes());
+    for (unsigned i = 0;; ++i) {
+      bool retyped = false;
+      for (Region *region : {&loop.getCond(), &loop.getBody()})
+        for (auto [arg, type] : llvm::zip(region->front().getArguments(),
+                                          carried))
+          if (arg.getType() != type) {
+            setType(arg, type);
+            retyped = true;
           }
-          result.setType(type);
-          changed = true;
-        }
-        return WalkResult::advance();
-      }
-      if (isa<tf::IfRegionOp, tf::CaseRegionOp, tf::WhileRegionOp>(op)) {
-        changed |= inferRegionOp(op);
-        return WalkResult::advance();
-      }
-      // Islands and graphs carry the types they yield and fetch.
-      if (isa<tf_executor::YieldOp, tf_executor::FetchOp>(op)) {
-        Operation *parent = op->getParentOp();
-        for (auto [operand, result] :
-             llvm::zip(op->getOperands(), parent->getResults())) {
-          if (operand.getType() == result.getType())
-            continue;
-          result.setType(operand.getType());
-          changed = true;
-        }
-      }
-      return WalkResult::advance();
-    });
-    if (walk.wasInterrupted())
-      return failure();
-    return changed;
+      // What was inferred from other loop types no longer holds.
+      if (retyped)
+        forgetInnerShapes(loop);
+      if (failed(inferRegion(loop.getCond())) ||
+          failed(inferRegion(loop.getBody())))
+        return failure();
+      SmallVector<Type> next;
+      for (auto [type, yielded] : llvm::zip(carried, yield->getOperandTypes()))
+        next.push_back(join(type, yielded));
+      if (next == carried)
+        break;
+      if (i + 1 == maxLoopIterations)
+        return loop.emitOpError("loop types did not settle after ")
+               << maxLoopIterations << " passes";
+      carried = std::move(next);
+    }
+    for (auto [result, type] : llvm::zip(loop.getResults(), carried))
+      if (isRefinement(result.getType(), type))
+        setType(result, type);
+    return success();
   }
+
+  unsigned maxLoopIterations;
+  bool changed = false;
 };
 
 //===----------------------------------------------------------------------===//
@@ -166,21 +184,13 @@ struct TFShapeInferencePass final
   using Base::Base;
 
   void runOnOperation() override {
-    Inferrer inferrer;
+    Inferrer inferrer(maxIterations);
     for (auto func : getOperation().getOps<func::FuncOp>()) {
       if (func.isExternal())
         continue;
-      // Loops start optimistic: their values have the initial values' types
-      // until the body shows otherwise (inferRegionOp generalizes them).
-      func.walk([&](tf::WhileRegionOp loop) {
-        for (auto [i, input] : llvm::enumerate(loop.getInput()))
-          for (Region *region : {&loop.getCond(), &loop.getBody()})
-            region->front().getArgument(i).setType(input.getType());
-        forgetInnerShapes(loop);
-      });
       bool converged = false;
       for (unsigned i = 0; i < maxIterations && !converged; ++i) {
-        FailureOr<bool> changed = inferrer.run(func);
+        FailureOr<bool> changed = inferrer.run(func.getBody());
         if (failed(changed))
           return signalPassFailure();
         converged = !*changed;

@@ -38,4 +38,36 @@ def TFExecutorToFunctionalPass
   let dependentDialects = ["::kiln::tf_executor::TFExecutorDialect"];
 }
 
+def TFExecutorPruneDeadNodesPass
+    : Pass<"tf-executor-prune-dead-nodes", "::mlir::func::FuncOp"> {
+  let summary = "Drop executor nodes that neither the fetch nor a side effect needs";
+  let description = [{
+    Keeps the nodes the graph's fetch depends on (through data and control
+    edges, and through NextIteration back edges), the islands holding an
+    operation with side effects or unknown effects (stateful ops, ops Kiln
+    does not define), and what those depend on; every other node goes.
+  }];
+}
+
+def TFExecutorRaiseLoopsPass
+    : Pass<"tf-executor-raise-loops", "::mlir::func::FuncOp"> {
+  let summary = "Raise TF1 while loops to tf.WhileRegion";
+  let description = [{
+    Finds each TF1 loop frame of a `tf_executor.graph` (the Enter nodes of
+    one `frame_name`, their Merges with the NextIteration back edges, the
+    Switches on the frame's LoopCond and their Exits) and replaces it by one
+    island holding a `tf.WhileRegion`: `cond` computes the LoopCond's input
+    from the merged loop values, `body` computes the NextIteration inputs
+    from the Switches' true outputs, and `constant` Enters become values
+    captured from outside. Nested frames are raised innermost first. No
+    maximum iteration count is needed.
+
+    What does not have this shape (a Merge without a NextIteration, a loop
+    without a LoopCond, a loop value used outside the frame without an
+    Exit, TF1 conditionals inside a loop) is reported, naming the node.
+  }];
+  let dependentDialects = ["::kiln::tf_executor::TFExecutorDialect",
+                           "::kiln::tf::TFDialect"];
+}
+
 #endif // KILN_DIALECTS_TFEXECUTOR_TRANSFORMS_PASSES_TD
