@@ -192,8 +192,9 @@ SmallVector<std::string> entryNames(func::FuncOp func, StringRef key) {
   return result;
 }
 
-/// The DataType of `type`, with a reference type's referee (derived `T`
-/// attributes name the value type, as TensorFlow's exporter writes them).
+/// The value type of a reference DataType (DT_FLOAT for DT_FLOAT_REF), any
+/// other unchanged: type attributes name the value type, as TensorFlow's
+/// exporter writes them.
 tensorflow::DataType valueDataType(tensorflow::DataType dtype) {
   if (dtype > 100)
     return static_cast<tensorflow::DataType>(dtype - 100);
@@ -234,7 +235,7 @@ LogicalResult Exporter::exportAttrs(Operation *op, tensorflow::NodeDef &def,
     tensorflow::AttrValue value;
     if (failed(exportAttrValue(attr.getValue(), value, errorFn)))
       return failure();
-    if (auto symbol = dyn_cast<SymbolRefAttr>(attr.getValue())) {
+    if (isa<SymbolRefAttr>(attr.getValue())) {
       // The flattened attributes of the function it names.
       std::string prefix = (name + ".").str();
       for (NamedAttribute inner : attrs) {
