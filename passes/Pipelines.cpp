@@ -69,6 +69,7 @@ void buildTFGraphPipeline(OpPassManager &pm,
   graphs.addPass(tf_executor::createTFExecutorToFunctionalPass());
   pm.addPass(tf::createTFFunctionalToRegionControlFlowPass());
   pm.addPass(createSymbolDCEPass());
+  pm.addPass(tf::createTFDecomposeFusedOpsPass());
   pm.addPass(createCanonicalizerPass());
   tf::TFShapeInferencePassOptions shapes;
   shapes.maxIterations = options.shapeInferenceIterations;

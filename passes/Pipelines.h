@@ -43,7 +43,7 @@ struct TFGraphPipelineOptions
 /// Turns an imported tf_executor graph into functional tf with inferred
 /// shapes: dead nodes pruned, TF1 loops raised to tf.WhileRegion, islands
 /// inlined, functional control flow turned into regions (and the functions
-/// it called dropped), folding, shape inference.
+/// it called dropped), fused ops decomposed, folding, shape inference.
 void buildTFGraphPipeline(mlir::OpPassManager &pm,
                           const TFGraphPipelineOptions &options);
 

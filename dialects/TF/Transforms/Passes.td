@@ -57,4 +57,23 @@ def TFFunctionalToRegionControlFlowPass
   let dependentDialects = ["::kiln::tf::TFDialect"];
 }
 
+def TFDecomposeFusedOpsPass : Pass<"tf-decompose-fused-ops"> {
+  let summary = "Decompose fused and TF.js-only ops into basic tf ops";
+  let description = [{
+    `_FusedConv2D`, `FusedDepthwiseConv2dNative` and `_FusedMatMul` become
+    Conv2D / DepthwiseConv2dNative / MatMul followed by BiasAdd or an
+    inference-mode batch norm and the fused activation (Relu, Relu6, Elu,
+    Sigmoid, Tanh, LeakyRelu, Prelu); `FusedBatchNorm(V2|V3)` with
+    `is_training = false` becomes `x * m + (offset - mean * m)` with
+    `m = scale * rsqrt(variance + epsilon)` (its batch statistics are the
+    given mean and variance); `Prelu(x, alpha)` becomes
+    `max(x, 0) + alpha * min(x, 0)`. Each created op carries
+    `kiln.fused_from` naming the op it came from, and that op's location,
+    so a backend can fuse the group again.
+
+    A fused op whose `fused_ops` list it does not know is reported, naming
+    the list.
+  }];
+}
+
 #endif // KILN_DIALECTS_TF_TRANSFORMS_PASSES_TD
