@@ -23,9 +23,28 @@ static constexpr int64_t kDynamic = ShapedType::kDynamic;
 // Utilities
 //===----------------------------------------------------------------------===//
 
+/// The value an island result forwards: TensorFlow's IR wraps every op
+/// (constants included) in a `tf_executor.island` whose i-th result is the
+/// i-th operand of its terminator. Matched by name, so that the tf dialect
+/// does not depend on tf_executor.
+static Value lookThroughIslands(Value value) {
+  while (auto result = dyn_cast_or_null<OpResult>(value)) {
+    Operation *owner = result.getOwner();
+    if (owner->getName().getStringRef() != "tf_executor.island" ||
+        owner->getNumRegions() != 1 || owner->getRegion(0).empty())
+      break;
+    Operation *terminator = owner->getRegion(0).front().getTerminator();
+    if (!terminator || result.getResultNumber() >= terminator->getNumOperands())
+      break;
+    value = terminator->getOperand(result.getResultNumber());
+  }
+  return value;
+}
+
 std::optional<SmallVector<int64_t>>
 kiln::tf::getConstantIntValues(Value value) {
   DenseIntElementsAttr attr;
+  value = lookThroughIslands(value);
   if (!value || !matchPattern(value, m_Constant(&attr)))
     return std::nullopt;
   SmallVector<int64_t> values;

@@ -58,7 +58,8 @@ inferReduction(::mlir::Operation *op,
 //===----------------------------------------------------------------------===//
 
 /// The values of `value` when it is produced by a constant-like op holding
-/// integers, as int64_t; std::nullopt otherwise.
+/// integers (directly or through a `tf_executor.island` that wraps it), as
+/// int64_t; std::nullopt otherwise.
 std::optional<::llvm::SmallVector<int64_t>>
 getConstantIntValues(::mlir::Value value);
 

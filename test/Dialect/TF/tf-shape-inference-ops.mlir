@@ -130,3 +130,22 @@ func.func @gather_fill(%table: tensor<100x5xf32>, %ids: tensor<6xi32>, %v: tenso
   %3 = "tf.Range"(%axis, %limit, %step) : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<*xi32>
   return %0, %1, %2, %3 : tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xi32>
 }
+
+// -----
+
+// In TensorFlow's executor form every constant sits in its own island; the
+// rules read constant operands through the island.
+// CHECK-LABEL: func.func @constants_in_islands
+// CHECK-SAME:    -> (tensor<2x4xf32>, tensor<8xf32>)
+// CHECK:         tf_executor.island wraps "tf.Sum"({{.+}}) -> tensor<2x4xf32>
+// CHECK:         tf_executor.island wraps "tf.Reshape"({{.+}}) -> tensor<8xf32>
+func.func @constants_in_islands(%x: tensor<2x3x4xf32>) -> (tensor<*xf32>, tensor<*xf32>) {
+  %g:2 = tf_executor.graph {
+    %axes, %c0 = tf_executor.island wraps "tf.Const"() {value = dense<1> : tensor<1xi32>} : () -> tensor<1xi32>
+    %sum, %c1 = tf_executor.island wraps "tf.Sum"(%x, %axes) : (tensor<2x3x4xf32>, tensor<1xi32>) -> tensor<*xf32>
+    %shape, %c2 = tf_executor.island wraps "tf.Const"() {value = dense<[-1]> : tensor<1xi32>} : () -> tensor<1xi32>
+    %flat, %c3 = tf_executor.island wraps "tf.Reshape"(%sum, %shape) : (tensor<*xf32>, tensor<1xi32>) -> tensor<*xf32>
+    tf_executor.fetch %sum, %flat : tensor<*xf32>, tensor<*xf32>
+  }
+  return %g#0, %g#1 : tensor<*xf32>, tensor<*xf32>
+}
