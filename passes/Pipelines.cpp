@@ -65,6 +65,7 @@ void buildTFGraphPipeline(OpPassManager &pm,
                           const TFGraphPipelineOptions &options) {
   OpPassManager &graphs = pm.nest<func::FuncOp>();
   graphs.addPass(tf_executor::createTFExecutorPruneDeadNodesPass());
+  graphs.addPass(tf_executor::createTFExecutorRaiseConditionalsPass());
   graphs.addPass(tf_executor::createTFExecutorRaiseLoopsPass());
   graphs.addPass(tf_executor::createTFExecutorToFunctionalPass());
   pm.addPass(tf::createTFFunctionalToRegionControlFlowPass());

@@ -49,6 +49,27 @@ def TFExecutorPruneDeadNodesPass
   }];
 }
 
+def TFExecutorRaiseConditionalsPass
+    : Pass<"tf-executor-raise-conditionals", "::mlir::func::FuncOp"> {
+  let summary = "Raise TF1 Switch/Merge conditionals to tf.IfRegion";
+  let description = [{
+    The Switches that test one predicate (not a LoopCond) split a
+    `tf_executor.graph` into a false side and a true side; the Merges with
+    one input from each side join them. Each such conditional becomes one
+    island holding a `tf.IfRegion` whose branches hold every node of their
+    side (switched values read directly) and yield the Merges' inputs.
+    Nested conditionals are raised innermost first. Run it before
+    tf-executor-raise-loops, so conditionals inside loop bodies are islands
+    by the time the loops are raised.
+
+    A value of one side used outside the conditional, a Merge whose
+    value_index is read, or a conditional with no joining Merge is reported,
+    naming the node.
+  }];
+  let dependentDialects = ["::kiln::tf_executor::TFExecutorDialect",
+                           "::kiln::tf::TFDialect"];
+}
+
 def TFExecutorRaiseLoopsPass
     : Pass<"tf-executor-raise-loops", "::mlir::func::FuncOp"> {
   let summary = "Raise TF1 while loops to tf.WhileRegion";
