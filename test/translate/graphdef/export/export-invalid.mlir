@@ -75,3 +75,21 @@ func.func private @f() {
   }
   func.return
 }
+
+// -----
+
+func.func @main(%c: tensor<i1>, %a: tensor<f32>) {
+  tf_executor.graph {
+    %0, %1 = tf_executor.island {
+      // expected-error @+1 {{cannot export 'tf.IfRegion': an operation with regions has no GraphDef form}}
+      %r = "tf.IfRegion"(%c) ({
+        "tf.Yield"(%a) : (tensor<f32>) -> ()
+      }, {
+        "tf.Yield"(%a) : (tensor<f32>) -> ()
+      }) {is_stateless = true} : (tensor<i1>) -> tensor<f32>
+      tf_executor.yield %r : tensor<f32>
+    }
+    tf_executor.fetch
+  }
+  func.return
+}
