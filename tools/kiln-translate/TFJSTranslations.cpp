@@ -39,13 +39,25 @@ OwningOpRef<Operation *> importTFJS(llvm::SourceMgr &sourceMgr,
   const llvm::MemoryBuffer *buffer =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
   // Shards are found next to model.json (the working directory for stdin).
-  llvm::StringRef path = buffer->getBufferIdentifier();
-  llvm::StringRef dir = path == "<stdin>" ? llvm::StringRef()
-                                          : llvm::sys::path::parent_path(path);
+  std::string path = buffer->getBufferIdentifier().str();
+  std::string dir = path == "<stdin>"
+                        ? std::string()
+                        : llvm::sys::path::parent_path(path).str();
+  std::string errors;
+  llvm::raw_string_ostream os(errors);
+  std::unique_ptr<kiln::tfjs::Model> model =
+      kiln::tfjs::parseModelJson(buffer->getBuffer(), os);
+  if (!model) {
+    emitError(UnknownLoc::get(context))
+        << path << ": " << llvm::StringRef(errors).rtrim();
+    return nullptr;
+  }
+  // The driver would keep its copy of the JSON text (28 MB for MAXIM) to the
+  // end; release it now. No diagnostic of the import points into it.
+  sourceMgr = llvm::SourceMgr();
   kiln::tfjs::TFJSImportOptions options;
   options.inputShapes = inputShapes;
-  return kiln::tfjs::importTFJSModel(buffer->getBuffer(), dir, options,
-                                     context);
+  return kiln::tfjs::importTFJSModel(std::move(model), dir, options, context);
 }
 
 } // namespace

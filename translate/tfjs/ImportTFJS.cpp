@@ -114,12 +114,20 @@ bool hasValues(const tensorflow::TensorProto &t) {
          t.uint32_val_size() || t.uint64_val_size() || !t.float8_val().empty();
 }
 
-/// A weight to decode, the Const nodes it fills, and where its bytes are.
+/// A weight to decode (its name is the name of the Consts it fills) and
+/// where its bytes are.
 struct PlannedWeight {
-  const tfjs::WeightEntry *entry;
+  StringAttr name;
   tfjs::WeightEncoding encoding;
   /// Offset in the group's stream; nullopt after a string weight.
   std::optional<uint64_t> offset;
+};
+
+/// A group of weightsManifest, without the protobuf, which goes before the
+/// import.
+struct PlannedGroup {
+  std::vector<std::string> paths;
+  std::vector<PlannedWeight> weights;
 };
 
 class Importer {
@@ -145,10 +153,7 @@ private:
 
   MLIRContext *ctx;
   std::string dir;
-  /// The manifest, moved out of the model so the model can go before the
-  /// weights are read.
-  google::protobuf::RepeatedPtrField<tfjs::WeightGroup> manifest;
-  std::vector<std::vector<PlannedWeight>> plan;
+  std::vector<PlannedGroup> plan;
 };
 
 //===----------------------------------------------------------------------===//
@@ -167,8 +172,10 @@ LogicalResult Importer::planWeights(tfjs::Model &model) {
       nodes[node.name()].push_back(&node);
 
   llvm::StringSet<> weighted;
+  const auto &manifest = model.weights_manifest();
   plan.resize(manifest.size());
   for (auto [g, group] : llvm::enumerate(manifest)) {
+    plan[g].paths.assign(group.paths().begin(), group.paths().end());
     std::optional<uint64_t> offset = 0;
     for (const tfjs::WeightEntry &weight : group.weights()) {
       StringRef name = weight.name();
@@ -218,7 +225,9 @@ LogicalResult Importer::planWeights(tfjs::Model &model) {
           value.mutable_tensor_shape()->add_dim()->set_size(dim);
         attrs["dtype"].set_type(target);
       }
-      plan[g].push_back({&weight, *encoding, offset});
+      // The NameLoc of the Consts holds the same uniqued string.
+      plan[g].weights.push_back(
+          {StringAttr::get(ctx, name), *encoding, offset});
       if (auto size = encoding->size(); size && offset)
         *offset += *size;
       else
@@ -247,8 +256,8 @@ LogicalResult Importer::planWeights(tfjs::Model &model) {
 }
 
 LogicalResult Importer::checkShards() {
-  for (auto [g, group] : llvm::enumerate(manifest)) {
-    const std::vector<PlannedWeight> &weights = plan[g];
+  for (auto [g, group] : llvm::enumerate(plan)) {
+    const std::vector<PlannedWeight> &weights = group.weights;
     // The weight whose bytes reach `offset`, if known.
     auto weightAt = [&](uint64_t offset) -> const PlannedWeight * {
       for (const PlannedWeight &w : weights)
@@ -258,7 +267,7 @@ LogicalResult Importer::checkShards() {
       return nullptr;
     };
     uint64_t total = 0;
-    for (const std::string &path : group.paths()) {
+    for (const std::string &path : group.paths) {
       std::string full = tfjs::shardPath(dir, path);
       uint64_t size = 0;
       std::error_code ec = llvm::sys::fs::file_size(full, size);
@@ -266,8 +275,7 @@ LogicalResult Importer::checkShards() {
         ec = std::make_error_code(std::errc::is_a_directory);
       if (ec) {
         const PlannedWeight *w = weightAt(total);
-        auto diag =
-            w ? weightError(w->entry->name()) : emitError(UnknownLoc::get(ctx));
+        auto diag = w ? weightError(w->name) : emitError(UnknownLoc::get(ctx));
         return diag << "cannot read shard '" << path
                     << "' of weightsManifest group " << g << " (" << full
                     << "): " << ec.message();
@@ -280,10 +288,10 @@ LogicalResult Importer::checkShards() {
         break;
       uint64_t end = *w.offset + *w.encoding.size();
       if (end > total)
-        return weightError(w.entry->name())
+        return weightError(w.name)
                << "needs bytes [" << *w.offset << ", " << end
                << ") of weightsManifest group " << g << ", but its "
-               << group.paths_size() << " shard(s) hold " << total << " bytes";
+               << group.paths.size() << " shard(s) hold " << total << " bytes";
     }
   }
   return success();
@@ -294,17 +302,17 @@ LogicalResult Importer::checkShards() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult Importer::fillWeights(ModuleOp module) {
-  llvm::StringMap<SmallVector<Operation *, 1>> consts;
+  llvm::DenseMap<StringAttr, SmallVector<Operation *, 1>> consts;
   module.walk([&](Operation *op) {
     if (op->getName().getStringRef() == "tf.Const")
       if (auto loc = dyn_cast<NameLoc>(op->getLoc()))
-        consts[loc.getName().strref()].push_back(op);
+        consts[loc.getName()].push_back(op);
   });
-  for (auto [g, group] : llvm::enumerate(manifest)) {
-    tfjs::ShardStream stream(dir, group);
-    for (const PlannedWeight &w : plan[g]) {
-      StringRef name = w.entry->name();
-      auto ops = consts.find(name);
+  for (auto [g, group] : llvm::enumerate(plan)) {
+    tfjs::ShardStream stream(dir, group.paths);
+    for (const PlannedWeight &w : group.weights) {
+      StringRef name = w.name;
+      auto ops = consts.find(w.name);
       if (ops == consts.end())
         return weightError(name) << "the import has no tf.Const to fill";
       auto type = cast<ElementsAttr>(ops->second.front()->getAttr("value"))
@@ -375,9 +383,11 @@ OwningOpRef<ModuleOp> Importer::run(std::unique_ptr<tfjs::Model> model,
                    "initialization), which Kiln does not import";
     return nullptr;
   }
-  manifest.Swap(model->mutable_weights_manifest());
   if (failed(planWeights(*model)) || failed(checkShards()))
     return nullptr;
+  // The plan holds what the weights need; the manifest can go.
+  google::protobuf::RepeatedPtrField<tfjs::WeightGroup>().Swap(
+      model->mutable_weights_manifest());
 
   std::string errors;
   llvm::raw_string_ostream os(errors);
@@ -580,17 +590,11 @@ tfjs::importOptionsFor(const Model &model, const TFJSImportOptions &options,
 // Entry points
 //===----------------------------------------------------------------------===//
 
-OwningOpRef<ModuleOp> tfjs::importTFJSModel(StringRef json, StringRef dir,
+OwningOpRef<ModuleOp> tfjs::importTFJSModel(std::unique_ptr<Model> model,
+                                            StringRef dir,
                                             const TFJSImportOptions &options,
                                             MLIRContext *context) {
   context->loadDialect<tf_type::TFTypeDialect>();
-  std::string errors;
-  llvm::raw_string_ostream os(errors);
-  std::unique_ptr<Model> model = parseModelJson(json, os);
-  if (!model) {
-    emitError(UnknownLoc::get(context)) << StringRef(errors).rtrim();
-    return nullptr;
-  }
   return Importer(context, dir).run(std::move(model), options);
 }
 
@@ -615,7 +619,6 @@ tfjs::importTFJSModelFile(StringRef path, const TFJSImportOptions &options,
       return nullptr;
     }
   } // the JSON text goes here
-  context->loadDialect<tf_type::TFTypeDialect>();
-  return Importer(context, llvm::sys::path::parent_path(path))
-      .run(std::move(model), options);
+  return importTFJSModel(std::move(model), llvm::sys::path::parent_path(path),
+                         options, context);
 }

@@ -53,11 +53,11 @@ std::optional<graphdef::GraphImportOptions>
 importOptionsFor(const Model &model, const TFJSImportOptions &options,
                  llvm::raw_ostream &errors);
 
-/// Imports a model from the text of its model.json, with its weight shards
-/// (paths relative to `dir`). Every error is emitted as a diagnostic that
-/// names the node or weight at fault and the reason; the result is then null.
+/// Imports a parsed model, with its weight shards (paths relative to `dir`).
+/// Every error is emitted as a diagnostic that names the node or weight at
+/// fault and the reason; the result is then null.
 mlir::OwningOpRef<mlir::ModuleOp>
-importTFJSModel(llvm::StringRef json, llvm::StringRef dir,
+importTFJSModel(std::unique_ptr<Model> model, llvm::StringRef dir,
                 const TFJSImportOptions &options, mlir::MLIRContext *context);
 
 /// Imports the model.json at `path`, releasing its text once parsed.

@@ -138,16 +138,50 @@ std::string describeError(StringRef message, StringRef json) {
   return text;
 }
 
+/// Ignoring unknown fields also drops unknown enum names, leaving an
+/// attribute without a value or a tensor without a type: reports those
+/// (which TF.js's converter never writes) and fails.
+bool checkDroppedValues(const tfjs::Model &model, llvm::raw_ostream &errors) {
+  auto check = [&](const tensorflow::NodeDef &node) {
+    for (const auto &[name, value] : node.attr()) {
+      bool dropped =
+          value.value_case() == tensorflow::AttrValue::VALUE_NOT_SET ||
+          (value.has_tensor() &&
+           value.tensor().dtype() == tensorflow::DT_INVALID);
+      if (!dropped)
+        continue;
+      errors << "invalid model.json: node '" << node.name() << "': attribute '"
+             << name
+             << "' has no value or no data type (model.json has fields "
+                "Kiln's schema lacks, and an unknown enum name such as a "
+                "DT_* type is dropped with them)\n";
+      return false;
+    }
+    return true;
+  };
+  for (const auto &node : model.model_topology().node())
+    if (!check(node))
+      return false;
+  for (const auto &function : model.model_topology().library().function())
+    for (const auto &node : function.node_def())
+      if (!check(node))
+        return false;
+  return true;
+}
+
 } // namespace
 
 std::unique_ptr<tfjs::Model> tfjs::parseModelJson(StringRef json,
                                                   llvm::raw_ostream &errors) {
   std::string binary;
-  auto status = jsonToBinary(json, /*lenient=*/false, binary);
+  bool lenient = false;
+  auto status = jsonToBinary(json, lenient, binary);
   if (!status.ok() &&
       StringRef(status.message().data(), status.message().size())
-          .contains("Cannot find field"))
-    status = jsonToBinary(json, /*lenient=*/true, binary);
+          .contains("Cannot find field")) {
+    lenient = true;
+    status = jsonToBinary(json, lenient, binary);
+  }
   if (!status.ok()) {
     errors << "invalid model.json: "
            << describeError(
@@ -162,5 +196,7 @@ std::unique_ptr<tfjs::Model> tfjs::parseModelJson(StringRef json,
               "TF.js model\n";
     return nullptr;
   }
+  if (lenient && !checkDroppedValues(*model, errors))
+    return nullptr;
   return model;
 }

@@ -325,23 +325,23 @@ std::string tfjs::shardPath(StringRef dir, StringRef path) {
   return std::string(full);
 }
 
-tfjs::ShardStream::ShardStream(StringRef dir, const WeightGroup &group)
-    : dir(dir.str()), group(group) {}
+tfjs::ShardStream::ShardStream(StringRef dir, ArrayRef<std::string> paths)
+    : dir(dir.str()), paths(paths) {}
 
 bool tfjs::ShardStream::openNext(std::string &error) {
   shard.reset();
   inShard = 0;
-  if (next >= group.paths_size()) {
+  if (next >= static_cast<int>(paths.size())) {
     error =
         "the group's shards end after " + std::to_string(position) + " bytes";
     return false;
   }
-  std::string path = shardPath(dir, group.paths(next));
+  std::string path = shardPath(dir, paths[next]);
   auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                           /*RequiresNullTerminator=*/false);
   if (!file) {
-    error = "cannot read shard '" + group.paths(next) +
-            "': " + file.getError().message();
+    error =
+        "cannot read shard '" + paths[next] + "': " + file.getError().message();
     return false;
   }
   shard = std::move(*file);

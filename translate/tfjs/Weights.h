@@ -65,7 +65,7 @@ mlir::FailureOr<mlir::ElementsAttr> decodeWeight(const WeightEncoding &encoding,
 class ShardStream {
 public:
   /// `paths` are relative to `dir`.
-  ShardStream(llvm::StringRef dir, const WeightGroup &group);
+  ShardStream(llvm::StringRef dir, llvm::ArrayRef<std::string> paths);
 
   /// The next `size` bytes: a view into the current shard, or into a scratch
   /// buffer when they span shards. The view lives until the next call. On
@@ -79,7 +79,7 @@ private:
   bool openNext(std::string &error);
 
   std::string dir;
-  const WeightGroup &group;
+  llvm::ArrayRef<std::string> paths;
   int next = 0; // the next shard to open
   std::unique_ptr<llvm::MemoryBuffer> shard;
   uint64_t inShard = 0; // position in `shard`
