@@ -1,4 +1,4 @@
-//===- Passes.h - Kiln cross-dialect passes ----------------------*- C++ -*-===//
+//===- Passes.h - Kiln cross-dialect passes ---------------------*- C++ -*-===//
 //
 // Declarations of the passes in passes/Passes.td.
 //

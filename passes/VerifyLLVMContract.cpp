@@ -1,4 +1,4 @@
-//===- VerifyLLVMContract.cpp - the LLVM-dialect stage boundary --*- C++ -*-===//
+//===- VerifyLLVMContract.cpp - the LLVM-dialect boundary -------*- C++ -*-===//
 //
 // Checks that only llvm.* operations remain before LLVM IR translation.
 //

@@ -57,8 +57,8 @@ FailureOr<Value> readCondition(OpBuilder &b, Operation *op, Value cond) {
     return scalar;
   if (isa<FloatType>(element)) {
     Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(element, 0));
-    return Value(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE,
-                                       scalar, zero));
+    return Value(
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, scalar, zero));
   }
   Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(element, 0));
   if (!element.isSignlessInteger()) {
@@ -67,8 +67,8 @@ FailureOr<Value> readCondition(OpBuilder &b, Operation *op, Value cond) {
     scalar = arith::BitcastOp::create(b, loc, signless, scalar);
     zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(signless, 0));
   }
-  return Value(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, scalar,
-                                     zero));
+  return Value(
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, scalar, zero));
 }
 
 /// Replaces the tf.Yield ending `block` by scf.yield of its operands cast to
@@ -124,8 +124,8 @@ LogicalResult lowerCase(tf::CaseRegionOp op) {
   SmallVector<int64_t> cases;
   for (unsigned i = 0; i + 1 < n; ++i)
     cases.push_back(i);
-  auto switchOp = scf::IndexSwitchOp::create(b, loc, op.getResultTypes(),
-                                             index, cases, cases.size());
+  auto switchOp = scf::IndexSwitchOp::create(b, loc, op.getResultTypes(), index,
+                                             cases, cases.size());
   // Branches 0..n-2 are cases; the last is the default (TensorFlow runs it
   // for any index out of range).
   for (unsigned i = 0; i + 1 < n; ++i) {

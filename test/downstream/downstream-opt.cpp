@@ -1,4 +1,4 @@
-//===- downstream-opt.cpp - a user's tool built on installed Kiln -*- C++ -*-===//
+//===- downstream-opt.cpp - a tool built on installed Kiln ------*- C++ -*-===//
 //
 // Registers a single Kiln pass and the two dialects it needs.
 //

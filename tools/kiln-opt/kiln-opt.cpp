@@ -41,8 +41,8 @@ int main(int argc, char **argv) {
   auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
       argc, argv, "Kiln optimizer driver (mlir-opt with Kiln registered)\n",
       registry);
-  if (mlir::failed(mlir::MlirOptMain(argc, argv, inputFilename,
-                                     outputFilename, registry))) {
+  if (mlir::failed(mlir::MlirOptMain(argc, argv, inputFilename, outputFilename,
+                                     registry))) {
     if (inputFilename != "-")
       explainLegacySyntax(inputFilename);
     return EXIT_FAILURE;

@@ -31,9 +31,10 @@ namespace {
 llvm::cl::OptionCategory category("GraphDef import options (tf-mlir-translate "
                                   "names)");
 
-llvm::cl::opt<std::string> inputArrays(
-    "tf-input-arrays", llvm::cl::desc("Nodes fed as @main's arguments: a,b"),
-    llvm::cl::cat(category));
+llvm::cl::opt<std::string>
+    inputArrays("tf-input-arrays",
+                llvm::cl::desc("Nodes fed as @main's arguments: a,b"),
+                llvm::cl::cat(category));
 llvm::cl::opt<std::string> inputDataTypes(
     "tf-input-data-types",
     llvm::cl::desc("Their types, DT_FLOAT,DT_INT32 (empty: the node's dtype)"),
@@ -111,8 +112,8 @@ OwningOpRef<Operation *> importGraphDef(llvm::SourceMgr &sourceMgr,
   std::string errors;
   llvm::raw_string_ostream os(errors);
   auto fail = [&]() -> OwningOpRef<Operation *> {
-    emitError(UnknownLoc::get(context)) << buffer->getBufferIdentifier()
-                                        << ": " << llvm::StringRef(errors).rtrim();
+    emitError(UnknownLoc::get(context)) << buffer->getBufferIdentifier() << ": "
+                                        << llvm::StringRef(errors).rtrim();
     return nullptr;
   };
   std::optional<kiln::graphdef::GraphImportOptions> options;
@@ -137,8 +138,8 @@ OwningOpRef<Operation *> importGraphDef(llvm::SourceMgr &sourceMgr,
     os << "-graphdef-format must be auto, pb or pbtxt\n";
     return fail();
   }
-  std::optional<tensorflow::GraphDef> graph = kiln::graphdef::parseGraphDef(
-      buffer->getBuffer(), graphdefFormat, os);
+  std::optional<tensorflow::GraphDef> graph =
+      kiln::graphdef::parseGraphDef(buffer->getBuffer(), graphdefFormat, os);
   if (!graph)
     return fail();
   return kiln::graphdef::importGraphDef(*graph, *options, context);

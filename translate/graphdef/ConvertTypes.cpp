@@ -125,8 +125,8 @@ SmallVector<APInt> readContent(llvm::StringRef content, unsigned bytes,
 /// Expands `n` given values to `count` following TensorFlow's rule: none →
 /// zeros, fewer → the last value repeated.
 template <typename T>
-FailureOr<SmallVector<T>> expandValues(ArrayRef<T> given, int64_t count,
-                                       T zero, graphdef::ErrorFn emitError,
+FailureOr<SmallVector<T>> expandValues(ArrayRef<T> given, int64_t count, T zero,
+                                       graphdef::ErrorFn emitError,
                                        llvm::StringRef field) {
   if (static_cast<int64_t>(given.size()) > count) {
     emitError() << "tensor has " << given.size() << " values in " << field
@@ -147,8 +147,8 @@ FailureOr<SmallVector<T>> expandValues(ArrayRef<T> given, int64_t count,
 FailureOr<Type> graphdef::convertDataType(DataType dtype, Builder &builder,
                                           ErrorFn emitError) {
   if (dtype > kRefOffset) {
-    Type value =
-        convertValueDataType(static_cast<DataType>(dtype - kRefOffset), builder);
+    Type value = convertValueDataType(static_cast<DataType>(dtype - kRefOffset),
+                                      builder);
     if (Type ref = value ? tf_type::getRefTypeOf(value) : Type())
       return ref;
   } else if (Type type = convertValueDataType(dtype, builder)) {
@@ -176,7 +176,8 @@ DataType graphdef::convertToDataType(Type type) {
     if (candidate == type)
       return dtype;
     // Resource and variant types with subtypes map to the plain DataType.
-    if (isa<tf_type::ResourceType>(type) && isa<tf_type::ResourceType>(candidate))
+    if (isa<tf_type::ResourceType>(type) &&
+        isa<tf_type::ResourceType>(candidate))
       return dtype;
     if (isa<tf_type::VariantType>(type) && isa<tf_type::VariantType>(candidate))
       return dtype;
@@ -260,7 +261,8 @@ graphdef::convertTensor(const tensorflow::TensorProto &tensor, Builder &b,
   if (isa<tf_type::Qint8Type, tf_type::Qint16Type, tf_type::Qint32Type,
           tf_type::Quint8Type, tf_type::Quint16Type>(*element)) {
     unsigned bytes = contentElementBytes(*element);
-    if (!content.empty() && static_cast<int64_t>(content.size()) != count * bytes) {
+    if (!content.empty() &&
+        static_cast<int64_t>(content.size()) != count * bytes) {
       emitError() << "tensor_content has " << content.size() << " bytes but "
                   << dataTypeName(tensor.dtype()) << " " << type << " needs "
                   << count * bytes;
@@ -274,7 +276,8 @@ graphdef::convertTensor(const tensorflow::TensorProto &tensor, Builder &b,
     std::string wire;
     tensor.SerializeToString(&wire);
     std::string hex = "0x" + llvm::toHex(wire, /*LowerCase=*/false);
-    return cast<ElementsAttr>(tf_type::TensorProtoAttr::get(b.getContext(), type, hex));
+    return cast<ElementsAttr>(
+        tf_type::TensorProtoAttr::get(b.getContext(), type, hex));
   }
 
   // Raw little-endian content.
@@ -287,8 +290,8 @@ graphdef::convertTensor(const tensorflow::TensorProto &tensor, Builder &b,
     }
     if (static_cast<int64_t>(content.size()) != count * bytes) {
       emitError() << "tensor_content has " << content.size() << " bytes but "
-                  << dataTypeName(tensor.dtype()) << " " << type
-                  << " needs " << count * bytes;
+                  << dataTypeName(tensor.dtype()) << " " << type << " needs "
+                  << count * bytes;
       return failure();
     }
     if (!(*element).isIntOrFloat() && !isa<ComplexType>(*element)) {
@@ -321,21 +324,28 @@ graphdef::convertTensor(const tensorflow::TensorProto &tensor, Builder &b,
   // Typed fields.
   Type el = *element;
   if (el.isF32()) {
-    SmallVector<float> given(tensor.float_val().begin(), tensor.float_val().end());
-    auto values = expandValues<float>(given, count, 0.0f, emitError, "float_val");
+    SmallVector<float> given(tensor.float_val().begin(),
+                             tensor.float_val().end());
+    auto values =
+        expandValues<float>(given, count, 0.0f, emitError, "float_val");
     if (failed(values))
       return failure();
-    return cast<ElementsAttr>(DenseElementsAttr::get(type, ArrayRef<float>(*values)));
+    return cast<ElementsAttr>(
+        DenseElementsAttr::get(type, ArrayRef<float>(*values)));
   }
   if (el.isF64()) {
-    SmallVector<double> given(tensor.double_val().begin(), tensor.double_val().end());
-    auto values = expandValues<double>(given, count, 0.0, emitError, "double_val");
+    SmallVector<double> given(tensor.double_val().begin(),
+                              tensor.double_val().end());
+    auto values =
+        expandValues<double>(given, count, 0.0, emitError, "double_val");
     if (failed(values))
       return failure();
-    return cast<ElementsAttr>(DenseElementsAttr::get(type, ArrayRef<double>(*values)));
+    return cast<ElementsAttr>(
+        DenseElementsAttr::get(type, ArrayRef<double>(*values)));
   }
   if (el.isF16() || el.isBF16()) {
-    SmallVector<int32_t> given(tensor.half_val().begin(), tensor.half_val().end());
+    SmallVector<int32_t> given(tensor.half_val().begin(),
+                               tensor.half_val().end());
     auto bits = expandValues<int32_t>(given, count, 0, emitError, "half_val");
     if (failed(bits))
       return failure();
@@ -347,10 +357,12 @@ graphdef::convertTensor(const tensorflow::TensorProto &tensor, Builder &b,
   }
   if (el.isInteger(1)) {
     SmallVector<bool> given(tensor.bool_val().begin(), tensor.bool_val().end());
-    auto values = expandValues<bool>(given, count, false, emitError, "bool_val");
+    auto values =
+        expandValues<bool>(given, count, false, emitError, "bool_val");
     if (failed(values))
       return failure();
-    return cast<ElementsAttr>(DenseElementsAttr::get(type, ArrayRef<bool>(*values)));
+    return cast<ElementsAttr>(
+        DenseElementsAttr::get(type, ArrayRef<bool>(*values)));
   }
   if (auto intType = dyn_cast<IntegerType>(el)) {
     unsigned width = intType.getWidth();
@@ -407,8 +419,8 @@ graphdef::convertTensor(const tensorflow::TensorProto &tensor, Builder &b,
     for (auto v : *values)
       singles.emplace_back(static_cast<float>(v.real()),
                            static_cast<float>(v.imag()));
-    return cast<ElementsAttr>(DenseElementsAttr::get(
-        type, ArrayRef<std::complex<float>>(singles)));
+    return cast<ElementsAttr>(
+        DenseElementsAttr::get(type, ArrayRef<std::complex<float>>(singles)));
   }
   emitError() << "constants of " << dataTypeName(tensor.dtype())
               << " are not supported";
@@ -456,8 +468,9 @@ FailureOr<Attribute> convertFunc(const tensorflow::NameAttrList &func,
 
 } // namespace
 
-FailureOr<Attribute> graphdef::convertAttrValue(const tensorflow::AttrValue &value,
-                                                Builder &b, ErrorFn emitError) {
+FailureOr<Attribute>
+graphdef::convertAttrValue(const tensorflow::AttrValue &value, Builder &b,
+                           ErrorFn emitError) {
   switch (value.value_case()) {
   case tensorflow::AttrValue::kS:
     return Attribute(b.getStringAttr(value.s()));

@@ -1,4 +1,4 @@
-//===- ConvertTypes.h - TensorFlow protos <-> MLIR types and attrs -*- C++ -*-===//
+//===- ConvertTypes.h - TensorFlow protos <-> MLIR -------------*- C++ -*-===//
 //
 // Conversions shared by the GraphDef and TF.js importers and the exporter:
 // DataType <-> element type, TensorShapeProto <-> shape, TensorProto <->

@@ -105,9 +105,8 @@ struct NodeInfo {
 /// Elsewhere (SymbolicGradient's f, ...) a function stays #tf_type.func.
 bool isSymbolAttr(StringRef opType, StringRef name) {
   static constexpr llvm::StringLiteral kOps[] = {
-      "If",   "StatelessIf",      "While",
-      "StatelessWhile", "Case",   "StatelessCase",
-      "PartitionedCall", "StatefulPartitionedCall"};
+      "If",   "StatelessIf",   "While",           "StatelessWhile",
+      "Case", "StatelessCase", "PartitionedCall", "StatefulPartitionedCall"};
   return llvm::is_contained(kOps, opType) &&
          llvm::is_contained(
              {"f", "then_branch", "else_branch", "cond", "body", "branches"},
@@ -128,8 +127,8 @@ class Importer {
 public:
   Importer(ModuleOp module, const tensorflow::FunctionDefLibrary &library,
            const GraphImportOptions &options)
-      : module(module), builder(module.getContext()),
-        ctx(module.getContext()), options(options) {
+      : module(module), builder(module.getContext()), ctx(module.getContext()),
+        options(options) {
     for (const auto &function : library.function())
       functions[function.signature().name()] = &function;
     for (const auto &gradient : library.gradient())
@@ -171,8 +170,8 @@ private:
   Operation *createIsland(NodeInfo &info, OpBuilder &b, OperationState &inner);
 
   InFlightDiagnostic nodeError(const NodeInfo &info) {
-    return emitError(info.loc) << "node '" << info.def->name() << "' ("
-                               << info.def->op() << "): ";
+    return emitError(info.loc)
+           << "node '" << info.def->name() << "' (" << info.def->op() << "): ";
   }
 
   ModuleOp module;
@@ -200,8 +199,8 @@ LogicalResult Importer::parseInputs(NodeInfo &info, bool isFunction) {
       continue;
     }
     if (!info.controlInputs.empty())
-      return nodeError(info) << "data input '" << input
-                             << "' follows a control input";
+      return nodeError(info)
+             << "data input '" << input << "' follows a control input";
     TensorRef ref;
     ref.text = input;
     SmallVector<StringRef, 3> parts;
@@ -209,8 +208,8 @@ LogicalResult Importer::parseInputs(NodeInfo &info, bool isFunction) {
     ref.node = parts[0].str();
     auto parseIndex = [&](StringRef s) -> LogicalResult {
       if (s.getAsInteger(10, ref.index))
-        return nodeError(info) << "input '" << input
-                               << "' has an invalid output index";
+        return nodeError(info)
+               << "input '" << input << "' has an invalid output index";
       return success();
     };
     if (isFunction) {
@@ -252,10 +251,11 @@ Importer::findAttr(const NodeInfo &info, StringRef name,
   return nullptr;
 }
 
-FailureOr<Type> Importer::elementTypeOfArg(
-    NodeInfo &info, const tensorflow::OpDef::ArgDef &arg,
-    const tensorflow::OpDef *opDef, SmallVectorImpl<Type> &listTypes,
-    unsigned &count) {
+FailureOr<Type> Importer::elementTypeOfArg(NodeInfo &info,
+                                           const tensorflow::OpDef::ArgDef &arg,
+                                           const tensorflow::OpDef *opDef,
+                                           SmallVectorImpl<Type> &listTypes,
+                                           unsigned &count) {
   auto errorFn = [&]() { return nodeError(info); };
   count = 1;
   if (!arg.type_list_attr().empty()) {
@@ -265,8 +265,8 @@ FailureOr<Type> Importer::elementTypeOfArg(
                              << "' is missing; it gives the types of output '"
                              << arg.name() << "'";
     for (int t : attr->list().type()) {
-      auto type = convertDataType(static_cast<tensorflow::DataType>(t),
-                                  builder, errorFn);
+      auto type = convertDataType(static_cast<tensorflow::DataType>(t), builder,
+                                  errorFn);
       if (failed(type))
         return failure();
       listTypes.push_back(*type);
@@ -468,7 +468,8 @@ LogicalResult Importer::computeOutputs(NodeInfo &info) {
   // Shapes: _output_shapes, the shape attributes of ops that declare their
   // outputs' shapes, a Const's value, a Placeholder's shape.
   std::vector<std::optional<SmallVector<int64_t>>> shapes(elements.size());
-  if (auto given = outputShapes(info); given && given->size() == elements.size())
+  if (auto given = outputShapes(info);
+      given && given->size() == elements.size())
     shapes = *given;
   for (StringRef name : {"output_shapes", "shapes"}) {
     auto it = def.attr().find(name.str());
@@ -526,8 +527,7 @@ FailureOr<Value> Importer::valueOf(const TensorRef &ref, ErrorFn error) {
   if (inFunction && ref.outputArg.empty()) {
     Value arg = functionArgValues.lookup(ref.node);
     if (!arg)
-      return error() << "input '" << ref.text
-                     << "' names no function argument";
+      return error() << "input '" << ref.text << "' names no function argument";
     return arg;
   }
   auto it = nodes.find(ref.node);
@@ -541,9 +541,9 @@ FailureOr<Value> Importer::valueOf(const TensorRef &ref, ErrorFn error) {
       return error() << "input '" << ref.text << "': node '" << ref.node
                      << "' has no output '" << ref.outputArg << "'";
     if (ref.index >= arg->second.second)
-      return error() << "input '" << ref.text << "': output '"
-                     << ref.outputArg << "' of '" << ref.node << "' has "
-                     << arg->second.second << " values";
+      return error() << "input '" << ref.text << "': output '" << ref.outputArg
+                     << "' of '" << ref.node << "' has " << arg->second.second
+                     << " values";
     index = arg->second.first + ref.index;
   }
   if (index >= producer.outputs.size())
@@ -601,8 +601,8 @@ FailureOr<SmallVector<NamedAttribute>> Importer::convertAttrs(NodeInfo &info,
           return failure();
         attrs.push_back(builder.getNamedAttr(name + "." + key, *converted));
       }
-    } else if (symbolRefs && isSymbolAttr(info.def->op(), name) && value.has_list() &&
-               value.list().func_size() > 0) {
+    } else if (symbolRefs && isSymbolAttr(info.def->op(), name) &&
+               value.has_list() && value.list().func_size() > 0) {
       SmallVector<Attribute> refs;
       for (const auto &f : value.list().func())
         refs.push_back(FlatSymbolRefAttr::get(ctx, f.name()));
@@ -620,8 +620,8 @@ FailureOr<SmallVector<NamedAttribute>> Importer::convertAttrs(NodeInfo &info,
     }
     attrs.push_back(builder.getNamedAttr(name, attr));
   }
-  attrs.push_back(builder.getNamedAttr("device",
-                                       builder.getStringAttr(info.def->device())));
+  attrs.push_back(builder.getNamedAttr(
+      "device", builder.getStringAttr(info.def->device())));
   // Flattened function attributes were added out of order.
   llvm::sort(attrs, [](NamedAttribute a, NamedAttribute b) {
     return a.getName().strref() < b.getName().strref();
@@ -688,8 +688,7 @@ LogicalResult Importer::emitNode(NodeInfo &info, OpBuilder &b) {
     if (data->size() != 2)
       return nodeError(info) << "expects 2 data inputs, has " << data->size();
     SmallVector<NamedAttribute> attrs(*discardable);
-    simple(tfe::SwitchNOp::getOperationName(), attrs,
-           info.outputTypes.size());
+    simple(tfe::SwitchNOp::getOperationName(), attrs, info.outputTypes.size());
     return success();
   }
   case NodeKind::Merge:
@@ -783,12 +782,10 @@ LogicalResult Importer::emitNode(NodeInfo &info, OpBuilder &b) {
 // Bodies
 //===----------------------------------------------------------------------===//
 
-LogicalResult
-Importer::importBody(func::FuncOp func,
-                     ArrayRef<const tensorflow::NodeDef *> defs, bool isFunction,
-                     const llvm::StringMap<unsigned> &argumentNodes,
-                     const llvm::StringMap<unsigned> &functionArgs,
-                     const BodyOutputs &outputs) {
+LogicalResult Importer::importBody(
+    func::FuncOp func, ArrayRef<const tensorflow::NodeDef *> defs,
+    bool isFunction, const llvm::StringMap<unsigned> &argumentNodes,
+    const llvm::StringMap<unsigned> &functionArgs, const BodyOutputs &outputs) {
   nodes.clear();
   functionArgValues.clear();
   inFunction = isFunction;
@@ -800,8 +797,8 @@ Importer::importBody(func::FuncOp func,
         NameLoc::get(StringAttr::get(ctx, def->name())));
     info->def = def;
     if (def->name().empty())
-      return emitError(info->loc) << "a node of op '" << def->op()
-                                  << "' has no name";
+      return emitError(info->loc)
+             << "a node of op '" << def->op() << "' has no name";
     if (def->op().empty())
       return emitError(info->loc)
              << "node '" << def->name() << "' has no op type";
@@ -827,8 +824,7 @@ Importer::importBody(func::FuncOp func,
                       StringRef text) -> LogicalResult {
     if (nodes.count(producer) || (isFunction && functionArgs.count(producer)))
       return success();
-    return nodeError(consumer) << "input '" << text
-                               << "' names a missing node";
+    return nodeError(consumer) << "input '" << text << "' names a missing node";
   };
   for (auto &[name, info] : nodes) {
     for (const TensorRef &ref : info->dataInputs) {
@@ -989,7 +985,8 @@ Importer::importBody(func::FuncOp func,
       return failure();
     if (data->size() != 1)
       return nodeError(*info) << "expects 1 data input, has " << data->size();
-    OperationState sink(info->loc, tfe::NextIterationSinkOp::getOperationName());
+    OperationState sink(info->loc,
+                        tfe::NextIterationSinkOp::getOperationName());
     sink.addOperands(info->token);
     sink.addOperands(*data);
     sink.addOperands(controlOperands(*info));
@@ -1071,9 +1068,10 @@ LogicalResult Importer::importMain(const tensorflow::GraphDef &graph) {
       if (def->op() != "_Arg" && def->op() != "_Retval")
         continue;
       if (index == def->attr().end())
-        return errorAt(def->name()) << "node '" << def->name() << "' ("
-                                    << def->op() << "): attribute 'index' is "
-                                                    "missing";
+        return errorAt(def->name())
+               << "node '" << def->name() << "' (" << def->op()
+               << "): attribute 'index' is "
+                  "missing";
       (def->op() == "_Arg" ? args : rets)[index->second.i()] = def;
     }
     for (auto [i, def] : args) {
@@ -1123,8 +1121,8 @@ LogicalResult Importer::importMain(const tensorflow::GraphDef &graph) {
     }
     for (auto [i, def] : rets) {
       if (def->input_size() < 1)
-        return errorAt(def->name()) << "node '" << def->name()
-                                    << "' (_Retval): has no input";
+        return errorAt(def->name())
+               << "node '" << def->name() << "' (_Retval): has no input";
       auto ref = parseOutputName(def->input(0), loc);
       if (failed(ref))
         return failure();
@@ -1134,11 +1132,11 @@ LogicalResult Importer::importMain(const tensorflow::GraphDef &graph) {
     for (const InputSpec &input : options.inputs) {
       const tensorflow::NodeDef *def = byName.lookup(input.node);
       if (!def)
-        return emitError(loc) << "input array '" << input.node
-                              << "' names a missing node";
+        return emitError(loc)
+               << "input array '" << input.node << "' names a missing node";
       if (argumentNodes.count(input.node))
-        return emitError(loc) << "input array '" << input.node
-                              << "' is listed twice";
+        return emitError(loc)
+               << "input array '" << input.node << "' is listed twice";
       tensorflow::DataType dtype = input.dtype;
       if (dtype == tensorflow::DT_INVALID) {
         // The node's `dtype`, or the type of its output 0 per its OpDef.
@@ -1211,8 +1209,8 @@ LogicalResult Importer::importMain(const tensorflow::GraphDef &graph) {
       outputs.control.push_back(name);
   }
 
-  auto func = func::FuncOp::create(loc, "main",
-                                   FunctionType::get(ctx, argTypes, {}));
+  auto func =
+      func::FuncOp::create(loc, "main", FunctionType::get(ctx, argTypes, {}));
   module.push_back(func);
   if (failed(importBody(func, defs, /*isFunction=*/false, argumentNodes, {},
                         outputs)))
@@ -1274,8 +1272,8 @@ LogicalResult Importer::importFunctions() {
       args[arg.name()] = argTypes.size();
       argTypes.push_back(UnrankedTensorType::get(*element));
     }
-    auto func = func::FuncOp::create(loc, name,
-                                     FunctionType::get(ctx, argTypes, {}));
+    auto func =
+        func::FuncOp::create(loc, name, FunctionType::get(ctx, argTypes, {}));
     func.setPrivate();
     module.push_back(func);
 
@@ -1302,8 +1300,7 @@ LogicalResult Importer::importFunctions() {
     SmallVector<const tensorflow::NodeDef *> defs;
     for (const auto &node : function->node_def())
       defs.push_back(&node);
-    if (failed(importBody(func, defs, /*isFunction=*/true, {}, args,
-                          outputs)))
+    if (failed(importBody(func, defs, /*isFunction=*/true, {}, args, outputs)))
       return failure();
 
     // Attributes: the function's attrs under tf., argument attributes, and
@@ -1321,8 +1318,8 @@ LogicalResult Importer::importFunctions() {
     }
     for (const auto &[index, argAttrs] : function->arg_attr()) {
       if (index >= func.getNumArguments())
-        return errorFn() << "arg_attr names argument " << index
-                         << " of " << func.getNumArguments();
+        return errorFn() << "arg_attr names argument " << index << " of "
+                         << func.getNumArguments();
       for (const auto &[attrName, value] : argAttrs.attr()) {
         auto converted = convertAttrValue(value, builder, errorFn);
         if (failed(converted))
@@ -1342,9 +1339,9 @@ OwningOpRef<ModuleOp>
 graphdef::importGraphDef(const tensorflow::GraphDef &graph,
                          const GraphImportOptions &options,
                          MLIRContext *context) {
-  context->loadDialect<func::FuncDialect, tf::TFDialect,
-                       tf_executor::TFExecutorDialect,
-                       tf_type::TFTypeDialect>();
+  context
+      ->loadDialect<func::FuncDialect, tf::TFDialect,
+                    tf_executor::TFExecutorDialect, tf_type::TFTypeDialect>();
   OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(context));
   Builder b(context);
   const auto &versions = graph.versions();

@@ -36,8 +36,8 @@ struct InputSpec {
   /// For DT_RESOURCE: the types of the tensors the resource holds, written
   /// `DT_RESOURCE(shape:DT_X;...)` on the command line (nullopt shape:
   /// unranked).
-  std::vector<std::pair<tensorflow::DataType,
-                        std::optional<std::vector<int64_t>>>>
+  std::vector<
+      std::pair<tensorflow::DataType, std::optional<std::vector<int64_t>>>>
       subtypes;
 };
 
@@ -59,10 +59,11 @@ struct GraphImportOptions {
 
 /// Builds options from tf-mlir-translate's flag values:
 /// `inputArrays` "a,b", `dataTypes` "DT_FLOAT,DT_INT32" (an empty entry takes
-/// the node's type; `DT_RESOURCE(2,3:DT_FLOAT)` gives a resource's subtype), `shapes` "1,2:3" (one per input, ':'-separated; `?` or
-/// -1 for an unknown size, `*` for unknown rank, empty for a scalar),
-/// `outputArrays` "c,d:1", `controlOutputArrays` "e". Reports inconsistent
-/// options to `errors` and fails.
+/// the node's type; `DT_RESOURCE(2,3:DT_FLOAT)` gives a resource's subtype),
+/// `shapes` "1,2:3" (one per input, ':'-separated; `?` or -1 for an unknown
+/// size, `*` for unknown rank, empty for a scalar), `outputArrays` "c,d:1",
+/// `controlOutputArrays` "e". Reports inconsistent options to `errors` and
+/// fails.
 std::optional<GraphImportOptions>
 parseGraphImportOptions(llvm::StringRef inputArrays, llvm::StringRef dataTypes,
                         llvm::StringRef shapes, llvm::StringRef outputArrays,

@@ -101,10 +101,11 @@ bool looksLikeText(StringRef bytes) {
 
 } // namespace
 
-std::optional<graphdef::GraphImportOptions> graphdef::parseGraphImportOptions(
-    StringRef inputArrays, StringRef dataTypes, StringRef shapes,
-    StringRef outputArrays, StringRef controlOutputArrays,
-    llvm::raw_ostream &errors) {
+std::optional<graphdef::GraphImportOptions>
+graphdef::parseGraphImportOptions(StringRef inputArrays, StringRef dataTypes,
+                                  StringRef shapes, StringRef outputArrays,
+                                  StringRef controlOutputArrays,
+                                  llvm::raw_ostream &errors) {
   GraphImportOptions options;
   llvm::SmallVector<StringRef> names = splitList(inputArrays, ',');
   llvm::SmallVector<StringRef> types = splitTopLevel(dataTypes, ',');
@@ -140,8 +141,8 @@ std::optional<graphdef::GraphImportOptions> graphdef::parseGraphImportOptions(
       auto [base, rest] = typeText.split('(');
       if (!rest.empty()) {
         if (!rest.consume_back(")") || base.trim() != "DT_RESOURCE") {
-          errors << "invalid data type '" << typeText << "' for input '"
-                 << name << "' (only DT_RESOURCE takes subtypes)\n";
+          errors << "invalid data type '" << typeText << "' for input '" << name
+                 << "' (only DT_RESOURCE takes subtypes)\n";
           return std::nullopt;
         }
         for (StringRef sub : splitTopLevel(rest, ';')) {
@@ -166,8 +167,8 @@ std::optional<graphdef::GraphImportOptions> graphdef::parseGraphImportOptions(
         typeText = base.trim();
       }
       if (!tensorflow::DataType_Parse(typeText.str(), &dtype)) {
-        errors << "unknown data type '" << typeText << "' for input '"
-               << name << "' (expected a DataType name such as DT_FLOAT)\n";
+        errors << "unknown data type '" << typeText << "' for input '" << name
+               << "' (expected a DataType name such as DT_FLOAT)\n";
         return std::nullopt;
       }
       input.dtype = dtype;

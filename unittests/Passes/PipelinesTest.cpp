@@ -5,9 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/Pipelines.h"
 #include "passes/InitKiln.h"
 #include "passes/Passes.h"
-#include "passes/Pipelines.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"

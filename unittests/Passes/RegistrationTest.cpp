@@ -53,11 +53,10 @@ TEST_F(RegistrationTest, ParsesUpstreamDialects) {
 TEST_F(RegistrationTest, RejectsUnregisteredDialect) {
   // Unknown dialects stay errors in kiln-opt (no allowUnregisteredDialects).
   context.printOpOnDiagnostic(false);
-  ScopedDiagnosticHandler silence(&context, [](Diagnostic &) {
-    return success();
-  });
-  OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>("\"nosuchdialect.op\"() : () -> ()", &context);
+  ScopedDiagnosticHandler silence(&context,
+                                  [](Diagnostic &) { return success(); });
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
+      "\"nosuchdialect.op\"() : () -> ()", &context);
   EXPECT_FALSE(module);
 }
 

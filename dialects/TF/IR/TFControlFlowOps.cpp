@@ -32,9 +32,8 @@ LogicalResult verifyYield(Operation *op, Region &region, TypeRange types,
        llvm::enumerate(llvm::zip(yield.getOperandTypes(), types))) {
     auto [yielded, expected] = pair;
     if (!isCompatible(yielded, expected))
-      return op->emitOpError() << what << " yields " << yielded
-                               << " as value #" << index << ", expected "
-                               << expected;
+      return op->emitOpError() << what << " yields " << yielded << " as value #"
+                               << index << ", expected " << expected;
   }
   return success();
 }
@@ -59,8 +58,8 @@ LogicalResult verifyArguments(Operation *op, Region &region, TypeRange types,
 } // namespace
 
 LogicalResult IfRegionOp::verify() {
-  if (failed(verifyYield(*this, getThenBranch(), getResultTypes(),
-                         "then_branch")))
+  if (failed(
+          verifyYield(*this, getThenBranch(), getResultTypes(), "then_branch")))
     return failure();
   return verifyYield(*this, getElseBranch(), getResultTypes(), "else_branch");
 }

@@ -1,4 +1,4 @@
-//===- TFOpBase.td - base classes and constraints of tf ops -*- tablegen -*-===//
+//===- TFOpBase.td - base classes and constraints of tf ops *- tablegen -*-===//
 //
 // What every tf op definition (hand-written in TFOps.td or generated into
 // TFGeneratedOps.td) builds on: the TF_Op class, type constraints named as in

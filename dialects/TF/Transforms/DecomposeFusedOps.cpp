@@ -1,4 +1,4 @@
-//===- DecomposeFusedOps.cpp - fused and TF.js-only ops to basic ones -*- C++ -*-===//
+//===- DecomposeFusedOps.cpp - fused ops to basic tf ops --------*- C++ -*-===//
 //
 // tf-decompose-fused-ops: _FusedConv2D, _FusedMatMul,
 // FusedDepthwiseConv2dNative, FusedBatchNorm(V2|V3) in inference mode and
@@ -51,9 +51,9 @@ public:
     Attribute attr = isa<FloatType>(element)
                          ? Attribute(rewriter.getFloatAttr(element, value))
                          : Attribute(rewriter.getIntegerAttr(element, value));
-    return create("tf.Const", {}, type,
-                  {rewriter.getNamedAttr(
-                      "value", DenseElementsAttr::get(type, attr))});
+    return create(
+        "tf.Const", {}, type,
+        {rewriter.getNamedAttr("value", DenseElementsAttr::get(type, attr))});
   }
 
   PatternRewriter &rewriter;
@@ -74,8 +74,8 @@ SmallVector<StringRef> fusedOps(Operation *op) {
 /// Applies the activation `name` (one of TensorFlow's fused activations) to
 /// `x`; `alpha` is Prelu's slope operand. Null for an unknown activation.
 Value activate(Builder &b, StringRef name, Value x, Value alpha, Type type) {
-  if (name == "Relu" || name == "Relu6" || name == "Elu" ||
-      name == "Sigmoid" || name == "Tanh")
+  if (name == "Relu" || name == "Relu6" || name == "Elu" || name == "Sigmoid" ||
+      name == "Tanh")
     return b.create(("tf." + name).str(), {x}, type);
   if (name == "LeakyRelu") {
     auto a = b.fused->getAttrOfType<FloatAttr>("leakyrelu_alpha");
@@ -139,18 +139,17 @@ struct DecomposeFusedContraction final : RewritePattern {
     bool norm = ops.front() == "FusedBatchNorm";
     bool bias = ops.front() == "BiasAdd";
     unsigned used = norm ? 4 : bias ? 1 : 0;
-    StringRef activation = ops.size() > (used ? 1u : 0u)
-                               ? ops[used ? 1 : 0]
-                               : StringRef();
+    StringRef activation =
+        ops.size() > (used ? 1u : 0u) ? ops[used ? 1 : 0] : StringRef();
     if (ops.size() > (used ? 2u : 1u) || (!norm && !bias && activation.empty()))
       return rewriter.notifyMatchFailure(op, "unsupported fused_ops list");
     if (args.size() < used + (activation == "Prelu" ? 1 : 0))
       return rewriter.notifyMatchFailure(op, "too few fused arguments");
     // Checked before any IR is created: a pattern must not fail after that.
     if (!activation.empty() &&
-        !llvm::is_contained({"Relu", "Relu6", "Elu", "Sigmoid", "Tanh",
-                             "LeakyRelu", "Prelu"},
-                            activation))
+        !llvm::is_contained(
+            {"Relu", "Relu6", "Elu", "Sigmoid", "Tanh", "LeakyRelu", "Prelu"},
+            activation))
       return rewriter.notifyMatchFailure(op, "unknown activation");
     if (norm && op->getAttrOfType<StringAttr>("data_format") &&
         op->getAttrOfType<StringAttr>("data_format").getValue() != "NHWC")
@@ -159,8 +158,7 @@ struct DecomposeFusedContraction final : RewritePattern {
     Builder b(rewriter, op);
     Type resultType = op->getResult(0).getType();
     SmallVector<StringRef> attrNames(coreAttrs.begin(), coreAttrs.end());
-    Value x = b.create(coreName,
-                       {op->getOperand(0), op->getOperand(1)},
+    Value x = b.create(coreName, {op->getOperand(0), op->getOperand(1)},
                        used || !activation.empty() ? b.unranked() : resultType,
                        keepAttrs(op, attrNames));
     Type afterNorm = activation.empty() ? resultType : b.unranked();
@@ -204,8 +202,8 @@ struct DecomposeFusedBatchNorm final : RewritePattern {
     Builder b(rewriter, op);
     auto eps = op->getAttrOfType<FloatAttr>("epsilon");
     Value y = batchNorm(b, op->getOperand(0), op->getOperand(1),
-                        op->getOperand(2), op->getOperand(3),
-                        op->getOperand(4), eps ? eps.getValueAsDouble() : 1e-4,
+                        op->getOperand(2), op->getOperand(3), op->getOperand(4),
+                        eps ? eps.getValueAsDouble() : 1e-4,
                         op->getResult(0).getType());
     rewriter.replaceAllUsesWith(op->getResult(0), y);
     rewriter.replaceAllUsesWith(op->getResult(1), op->getOperand(3));

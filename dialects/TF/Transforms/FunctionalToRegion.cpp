@@ -1,4 +1,4 @@
-//===- FunctionalToRegion.cpp - functional control flow to regions -*- C++ -*-===//
+//===- FunctionalToRegion.cpp - tf.If/While/Case to regions -----*- C++ -*-===//
 //
 // tf-functional-to-region-control-flow: tf.If/While/Case calling functions
 // become tf.IfRegion/WhileRegion/CaseRegion holding the functions' bodies.
@@ -40,8 +40,7 @@ public:
              << ref << ", which is not a function of the module";
     if (func == op->getParentOfType<func::FuncOp>())
       return op->emitOpError("calls @")
-             << func.getName()
-             << " recursively; recursion has no region form";
+             << func.getName() << " recursively; recursion has no region form";
     if (func.isExternal() || !llvm::hasSingleElement(func.getBody()))
       return op->emitOpError("calls @")
              << func.getName() << ", which is not a single-block function";
@@ -65,9 +64,8 @@ public:
     IRMapping mapping;
     for (auto [index, arg] : llvm::enumerate(func.getArguments())) {
       Value replacement =
-          asBlockArguments
-              ? block->addArgument(arguments[index].getType(), loc)
-              : arguments[index];
+          asBlockArguments ? block->addArgument(arguments[index].getType(), loc)
+                           : arguments[index];
       mapping.map(arg, replacement);
     }
     OpBuilder b = OpBuilder::atBlockEnd(block);
@@ -110,9 +108,9 @@ public:
     }
     OpBuilder b(op);
     ValueRange inputs = op->getOperands().drop_front();
-    auto region = tf::CaseRegionOp::create(
-        b, op->getLoc(), op->getResultTypes(), op->getOperand(0), stateless,
-        funcs.size());
+    auto region =
+        tf::CaseRegionOp::create(b, op->getLoc(), op->getResultTypes(),
+                                 op->getOperand(0), stateless, funcs.size());
     for (auto [func, branch] : llvm::zip(funcs, region.getBranches()))
       inlineBody(func, branch, inputs, false, op->getLoc());
     return finish(op, region);
@@ -167,11 +165,12 @@ public:
       for (Operation *op : work) {
         StringRef name = op->getName().getStringRef();
         auto flag = op->getAttrOfType<BoolAttr>("is_stateless");
-        bool stateless = name.contains("Stateless") || (flag && flag.getValue());
-        LogicalResult result =
-            name.ends_with("If")      ? convertIf(op, stateless)
-            : name.ends_with("While") ? convertWhile(op, stateless)
-                                      : convertCase(op, stateless);
+        bool stateless =
+            name.contains("Stateless") || (flag && flag.getValue());
+        LogicalResult result = name.ends_with("If") ? convertIf(op, stateless)
+                               : name.ends_with("While")
+                                   ? convertWhile(op, stateless)
+                                   : convertCase(op, stateless);
         if (failed(result))
           return failure();
       }

@@ -143,8 +143,8 @@ private:
     for (unsigned i = 0;; ++i) {
       bool retyped = false;
       for (Region *region : {&loop.getCond(), &loop.getBody()})
-        for (auto [arg, type] : llvm::zip(region->front().getArguments(),
-                                          carried))
+        for (auto [arg, type] :
+             llvm::zip(region->front().getArguments(), carried))
           if (arg.getType() != type) {
             setType(arg, type);
             retyped = true;

@@ -89,12 +89,12 @@ LogicalResult verifyBoolScalar(Operation *op, Type type, StringRef what) {
 /// Parses the type signature of a node: either `: T`, which `expandShortForm`
 /// turns into operand and result types, or `: (inputs) -> (results)`. Then
 /// resolves the operands and parses the trailing attribute dictionary.
-ParseResult parseNodeSignature(
-    OpAsmParser &parser, OperationState &result,
-    ArrayRef<OpAsmParser::UnresolvedOperand> operands,
-    function_ref<ParseResult(Type, SmallVectorImpl<Type> &,
-                             SmallVectorImpl<Type> &)>
-        expandShortForm) {
+ParseResult
+parseNodeSignature(OpAsmParser &parser, OperationState &result,
+                   ArrayRef<OpAsmParser::UnresolvedOperand> operands,
+                   function_ref<ParseResult(Type, SmallVectorImpl<Type> &,
+                                            SmallVectorImpl<Type> &)>
+                       expandShortForm) {
   Type type;
   SMLoc typeLoc = parser.getCurrentLocation();
   if (parser.parseColonType(type))
@@ -108,8 +108,8 @@ ParseResult parseNodeSignature(
   }
   if (operandTypes.size() != operands.size())
     return parser.emitError(typeLoc, "expects ")
-           << operandTypes.size() << " operand types, but "
-           << operands.size() << " operands were given";
+           << operandTypes.size() << " operand types, but " << operands.size()
+           << " operands were given";
   if (parser.resolveOperands(operands, operandTypes, typeLoc,
                              result.operands) ||
       parser.parseOptionalAttrDict(result.attributes))
@@ -207,8 +207,8 @@ LogicalResult GraphOp::verify() {
     }
     if (type != getResult(index).getType())
       return fetch.emitOpError("operand #")
-             << index << " has type " << type << " but graph result #"
-             << index << " has type " << getResult(index).getType();
+             << index << " has type " << type << " but graph result #" << index
+             << " has type " << getResult(index).getType();
   }
   return success();
 }
@@ -244,8 +244,7 @@ ParseResult IslandOp::parse(OpAsmParser &parser, OperationState &result) {
     if (parser.parseOperandList(controls) || parser.parseRParen())
       return failure();
   }
-  if (parser.resolveOperands(controls, ControlType::get(ctx),
-                             result.operands))
+  if (parser.resolveOperands(controls, ControlType::get(ctx), result.operands))
     return failure();
 
   Region &body = *result.addRegion();
@@ -306,9 +305,8 @@ LogicalResult IslandOp::verify() {
     return yield.emitOpError("yields ")
            << yield.getNumOperands() << " values but the island has "
            << getOutputs().size() << " data results";
-  for (auto [index, pair] :
-       llvm::enumerate(llvm::zip(yield.getOperandTypes(),
-                                 getOutputs().getTypes()))) {
+  for (auto [index, pair] : llvm::enumerate(
+           llvm::zip(yield.getOperandTypes(), getOutputs().getTypes()))) {
     auto [yielded, declared] = pair;
     if (yielded != declared)
       return yield.emitOpError("operand #")
@@ -366,11 +364,13 @@ void SwitchOp::print(OpAsmPrinter &p) {
 
 LogicalResult SwitchOp::verify() {
   if (failed(verifyControlOperandsLast(*this, /*numData=*/2)) ||
-      failed(verifyBoolScalar(*this, getPredicate().getType(), "the predicate")))
+      failed(
+          verifyBoolScalar(*this, getPredicate().getType(), "the predicate")))
     return failure();
   Type data = getData().getType();
-  for (auto [name, output] : {std::pair<StringRef, Value>{"false", getFalseOutput()},
-                              {"true", getTrueOutput()}})
+  for (auto [name, output] :
+       {std::pair<StringRef, Value>{"false", getFalseOutput()},
+        {"true", getTrueOutput()}})
     if (!areForwardCompatible(data, output.getType()))
       return emitOpError("expects the ")
              << name << " output type " << output.getType()
@@ -398,7 +398,8 @@ ParseResult SwitchNOp::parse(OpAsmParser &parser, OperationState &result) {
     if (parser.parseOperandList(operands) || parser.parseRParen())
       return failure();
   }
-  result.addAttribute("num_outs", parser.getBuilder().getI64IntegerAttr(numOuts));
+  result.addAttribute("num_outs",
+                      parser.getBuilder().getI64IntegerAttr(numOuts));
   return parseNodeSignature(
       parser, result, operands,
       [&](Type type, SmallVectorImpl<Type> &ins, SmallVectorImpl<Type> &outs) {
@@ -418,9 +419,9 @@ void SwitchNOp::print(OpAsmPrinter &p) {
     p << ')';
   }
   Type type = getData().getType();
-  bool isShort = getIndex().getType() == scalarI32(getContext()) &&
-                 llvm::all_of(getOutputs().getTypes(),
-                              [&](Type t) { return t == type; });
+  bool isShort =
+      getIndex().getType() == scalarI32(getContext()) &&
+      llvm::all_of(getOutputs().getTypes(), [&](Type t) { return t == type; });
   printNodeSignature(p, *this, isShort ? type : Type(), {"num_outs"});
 }
 
@@ -451,8 +452,8 @@ LogicalResult SwitchNOp::verify() {
 
 OperandRange MergeOp::getDataInputs() {
   OperandRange all = getInputsAndControl();
-  auto firstControl = llvm::find_if(
-      all, [](Value v) { return isControl(v.getType()); });
+  auto firstControl =
+      llvm::find_if(all, [](Value v) { return isControl(v.getType()); });
   return all.take_front(std::distance(all.begin(), firstControl));
 }
 
@@ -483,10 +484,10 @@ void MergeOp::print(OpAsmPrinter &p) {
   p.printOperands(getOperands());
   Type type = getOutput().getType();
   OperandRange data = getDataInputs();
-  bool isShort = data.size() == 2 &&
-                 llvm::all_of(data.getTypes(),
-                              [&](Type t) { return t == type; }) &&
-                 getValueIndex().getType() == scalarI32(getContext());
+  bool isShort =
+      data.size() == 2 &&
+      llvm::all_of(data.getTypes(), [&](Type t) { return t == type; }) &&
+      getValueIndex().getType() == scalarI32(getContext());
   printNodeSignature(p, *this, isShort ? type : Type());
 }
 
@@ -590,17 +591,17 @@ ParseResult EnterOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void EnterOp::print(OpAsmPrinter &p) {
-  printForwardingNode(
-      p, *this,
-      [&]() {
-        p << " frame ";
-        p.printString(getFrameName());
-        if (getParallelIterations() != 10)
-          p << " parallel_iterations " << getParallelIterations();
-        if (getIsConstant())
-          p << " constant";
-      },
-      {"frame_name", "parallel_iterations", "is_constant"});
+  printForwardingNode(p, *this,
+                      [&]() {
+                        p << " frame ";
+                        p.printString(getFrameName());
+                        if (getParallelIterations() != 10)
+                          p << " parallel_iterations "
+                            << getParallelIterations();
+                        if (getIsConstant())
+                          p << " constant";
+                      },
+                      {"frame_name", "parallel_iterations", "is_constant"});
 }
 
 LogicalResult EnterOp::verify() {
@@ -705,8 +706,7 @@ LogicalResult NextIterationSinkOp::verify() {
   if (!areForwardCompatible(getInput().getType(), sourceType))
     return emitOpError("input type ")
            << getInput().getType()
-           << " is not compatible with the type of its source, "
-           << sourceType;
+           << " is not compatible with the type of its source, " << sourceType;
   return success();
 }
 

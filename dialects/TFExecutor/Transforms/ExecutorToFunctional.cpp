@@ -49,8 +49,7 @@ LogicalResult inlineGraph(GraphOp graph) {
       result.replaceAllUsesWith(value);
   }
   FetchOp fetch = graph.getFetch();
-  for (auto [result, value] :
-       llvm::zip(graph.getResults(), fetch.getFetches()))
+  for (auto [result, value] : llvm::zip(graph.getResults(), fetch.getFetches()))
     result.replaceAllUsesWith(value);
   // Control values are only used inside the graph: drop the graph whole.
   graph.getBlock().dropAllDefinedValueUses();

@@ -63,7 +63,8 @@ void ShapeAttr::print(AsmPrinter &printer) const {
 }
 
 bool ShapeAttr::hasStaticShape() const {
-  return hasRank() && llvm::all_of(getShape(), [](int64_t d) { return d >= 0; });
+  return hasRank() &&
+         llvm::all_of(getShape(), [](int64_t d) { return d >= 0; });
 }
 
 std::optional<SmallVector<int64_t>> ShapeAttr::getShapedTypeShape() const {

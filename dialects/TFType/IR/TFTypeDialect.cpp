@@ -39,8 +39,7 @@ void TFTypeDialect::initialize() {
 
 namespace {
 /// Pairs each reference type with the type it refers to.
-template <typename Fn>
-Type mapRefTypes(MLIRContext *ctx, Fn &&fn) {
+template <typename Fn> Type mapRefTypes(MLIRContext *ctx, Fn &&fn) {
   Builder b(ctx);
   std::pair<Type, Type> table[] = {
       {F16RefType::get(ctx), b.getF16Type()},
@@ -81,13 +80,15 @@ bool kiln::tf_type::isRefType(Type type) {
 Type kiln::tf_type::getRefElementType(Type type) {
   if (!type || !isa<TFTypeDialect>(type.getDialect()))
     return nullptr;
-  return mapRefTypes(type.getContext(),
-                     [&](Type ref, Type of) { return ref == type ? of : Type(); });
+  return mapRefTypes(type.getContext(), [&](Type ref, Type of) {
+    return ref == type ? of : Type();
+  });
 }
 
 Type kiln::tf_type::getRefTypeOf(Type type) {
   if (!type)
     return nullptr;
-  return mapRefTypes(type.getContext(),
-                     [&](Type ref, Type of) { return of == type ? ref : Type(); });
+  return mapRefTypes(type.getContext(), [&](Type ref, Type of) {
+    return of == type ? ref : Type();
+  });
 }

@@ -65,14 +65,16 @@ protected:
       ++diagnostics;
       return success();
     });
-    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(source, &context);
     return module && succeeded(verify(*module));
   }
 
   /// The generic form of kGraph, so mutations also reach the generic parser
   /// and every verifier with inconsistent operand/result lists.
   std::string genericForm() {
-    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(kGraph, &context);
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(kGraph, &context);
     EXPECT_TRUE(module);
     std::string text;
     llvm::raw_string_ostream os(text);
