@@ -100,7 +100,7 @@ std::string describeError(StringRef message, StringRef json) {
     reason = rest.trim();
   } else {
     // A syntax error: protobuf's first line, and where LLVM's parser stops.
-    reason = message.split('\n').first.trim();
+    reason = message.split('\n').first.trim().ltrim(": ");
     llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(json);
     if (!parsed)
       return (reason + " (" + llvm::toString(parsed.takeError()) + ")").str();

@@ -366,8 +366,10 @@ std::optional<ArrayRef<char>> tfjs::ShardStream::read(uint64_t size,
     return view;
   }
   // Spanning shards: gather into the scratch buffer.
+  // (A corrupt string length can ask for gigabytes: grow with the data
+  // actually read rather than reserving `size` up front.)
   scratch.clear();
-  scratch.reserve(size);
+  scratch.reserve(std::min<uint64_t>(size, uint64_t(1) << 26));
   while (scratch.size() < size) {
     while (!shard || inShard == shard->getBufferSize())
       if (!openNext(error))
