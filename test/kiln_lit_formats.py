@@ -320,6 +320,96 @@ class TFJSModelImport(lit.formats.base.TestFormat):
                                             path_in_suite + (rel,),
                                             localConfig, file_path=path)
 
+    # Stored value -> (struct code, size); the Const's dtype -> struct code.
+    _STORED = {"float32": "f", "int32": "i"}
+    _QUANT = {"uint8": ("B", 1), "uint16": ("H", 2), "float16": ("e", 2)}
+    _TARGET = {"DT_FLOAT": "f", "DT_DOUBLE": "d", "DT_INT32": "i",
+               "DT_INT64": "q"}
+
+    @classmethod
+    def _expected_weights(cls, path):
+        """Decodes the model's float32 and int32 weights independently of
+        Kiln, by tfjs-core's rules: {name: (struct code, values)}."""
+        import json
+        import math
+        import struct
+        with open(path) as f:
+            model = json.load(f)
+        dtypes = {n["name"]: n.get("attr", {}).get("dtype", {}).get("type")
+                  for n in model["modelTopology"]["node"]}
+        expected = {}
+        for group in model.get("weightsManifest", []):
+            data = b"".join(open(os.path.join(os.path.dirname(path), p),
+                                 "rb").read() for p in group["paths"])
+            offset = 0
+            for w in group["weights"]:
+                count = math.prod(w["shape"])
+                q = w.get("quantization")
+                if w["dtype"] == "string":
+                    return expected  # variable length: stop checking here
+                if q:
+                    code, size = cls._QUANT[q["dtype"]]
+                else:
+                    code = cls._STORED.get(w["dtype"], "B")
+                    size = {"bool": 1, "complex64": 8}.get(w["dtype"], 4)
+                raw = data[offset:offset + count * size]
+                offset += count * size
+                target = cls._TARGET.get(dtypes.get(w["name"]))
+                if w["dtype"] not in cls._STORED or not target:
+                    continue
+                if code in "fie":
+                    values = list(struct.unpack("<%d%s" % (count, code), raw))
+                else:
+                    values = [v * q["scale"] + q["min"] for v in
+                              struct.unpack("<%d%s" % (count, code), raw)]
+                    if w["dtype"] == "int32":  # Math.round, then ToInt32
+                        values = [(int(math.floor(v + 0.5)) + 2**31) % 2**32
+                                  - 2**31 for v in values]
+                if target in "fd" and w["dtype"] == "float32":
+                    # Through float32, as a Float32Array holds them.
+                    values = list(struct.unpack(
+                        "<%df" % count, struct.pack("<%df" % count, *values)))
+                expected[w["name"]] = (target, values)
+        return expected
+
+    @staticmethod
+    def _printed_bytes(text, code):
+        """The raw bytes of a printed dense value: hex, or a splat/scalar."""
+        import struct
+        if text.startswith('"0x'):
+            return bytes.fromhex(text[3:-1]), False
+        if not text:  # no elements
+            return b"", False
+        if text.startswith("0x"):  # a float's bits (inf, nan)
+            return bytes.fromhex(text[2:])[::-1], True
+        value = float(text) if code in "fd" else int(text)
+        return struct.pack("<" + code, value), True
+
+    def _check_weights(self, path, text):
+        import re
+        import struct
+        expected = self._expected_weights(path)
+        pattern = re.compile(r'"tf\.Const"\(\) <\{value = dense<("0x[0-9A-F]*"|'
+                             r'[^>]*)> : tensor<[^>]*>\}>.*loc\("([^"]*)"\)$')
+        checked = 0
+        for line in text.splitlines():
+            match = pattern.search(line)
+            if not match or match.group(2) not in expected:
+                continue
+            code, values = expected[match.group(2)]
+            want = struct.pack("<%d%s" % (len(values), code), *values)
+            got, splat = self._printed_bytes(match.group(1), code)
+            if splat and values:
+                got = got * len(values)
+            if got != want:
+                return "weight '%s': Kiln has %s, tfjs-core's rules give %s" % (
+                    match.group(2), got[:32].hex(), want[:32].hex()), checked
+            checked += 1
+        if checked != len(expected):
+            return "%d of %d decoded weights found in the import" % (
+                checked, len(expected)), checked
+        return None, checked
+
     def execute(self, test, litConfig):
         if "tfjs-models" not in test.config.available_features:
             return lit.Test.UNSUPPORTED, \
@@ -338,8 +428,22 @@ class TFJSModelImport(lit.formats.base.TestFormat):
             return lit.Test.FAIL, "kiln-opt rejects the import:\n" + \
                 verified.stderr.decode(errors="replace")
         text = imported.stdout.decode(errors="replace")
-        return lit.Test.PASS, "%d islands, %d tf.Const" % (
-            text.count("tf_executor.island"), text.count('"tf.Const"'))
+        # Every float32 and int32 weight, as Kiln decoded it, against an
+        # independent decoding (weights printed as raw hex).
+        hexed = subprocess.run(
+            [self.translate, "--import-tfjs", path,
+             "--mlir-print-elementsattrs-with-hex-if-larger=1",
+             "--mlir-print-debuginfo", "--mlir-print-local-scope"],
+            capture_output=True, timeout=300)
+        if hexed.returncode != 0:
+            return lit.Test.FAIL, "import failed:\n" + \
+                hexed.stderr.decode(errors="replace")
+        error, checked = self._check_weights(path, hexed.stdout.decode())
+        if error:
+            return lit.Test.FAIL, error
+        return lit.Test.PASS, "%d islands, %d tf.Const, %d weights checked" % (
+            text.count("tf_executor.island"), text.count('"tf.Const"'),
+            checked)
 
 
 class GraphDefExportFixpoint(lit.formats.base.TestFormat):
