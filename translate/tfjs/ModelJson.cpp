@@ -1,5 +1,4 @@
-//===- ModelJson.cpp - Parse a TF.js model.json ------------------*- C++
-//-*-===//
+//===- ModelJson.cpp - Parse a TF.js model.json -----------------*- C++ -*-===//
 //
 // model.json is parsed by protobuf's JSON parser against tfjs_model.proto's
 // ModelJson, strictly first so that unknown enum names (an unknown DT_*) are
