@@ -51,20 +51,23 @@ def TFExecutorPruneDeadNodesPass
 
 def TFExecutorRaiseConditionalsPass
     : Pass<"tf-executor-raise-conditionals", "::mlir::func::FuncOp"> {
-  let summary = "Raise TF1 Switch/Merge conditionals to tf.IfRegion";
+  let summary = "Raise TF1 Switch/_SwitchN/Merge conditionals to regions";
   let description = [{
     The Switches that test one predicate (not a LoopCond) split a
     `tf_executor.graph` into a false side and a true side; the Merges with
     one input from each side join them. Each such conditional becomes one
     island holding a `tf.IfRegion` whose branches hold every node of their
     side (switched values read directly) and yield the Merges' inputs.
+    `_SwitchN` nodes on one index do the same with one side per output, and
+    become a `tf.CaseRegion`.
     Nested conditionals are raised innermost first. Run it before
     tf-executor-raise-loops, so conditionals inside loop bodies are islands
     by the time the loops are raised.
 
     A value of one side used outside the conditional, a Merge whose
-    value_index is read, or a conditional with no joining Merge is reported,
-    naming the node.
+    value_index is read or that misses a side, switches of one predicate
+    with different numbers of outputs, or a conditional with no joining
+    Merge is reported, naming the node.
   }];
   let dependentDialects = ["::kiln::tf_executor::TFExecutorDialect",
                            "::kiln::tf::TFDialect"];

@@ -28,15 +28,31 @@ using namespace kiln::tf_executor;
 
 namespace {
 
-/// One conditional: the Switches of a predicate, the nodes of each side, and
+/// One conditional: the switches of a predicate (Switch: two sides, false
+/// then true; _SwitchN: one side per output), the nodes of each side, and
 /// the Merges that join them.
 struct Conditional {
   Value predicate;
-  SmallVector<SwitchOp> switches;
-  llvm::SetVector<Operation *> sides[2]; // [false, true]
+  SmallVector<Operation *> switches;
+  unsigned numSides = 2;
+  SmallVector<llvm::SetVector<Operation *>> sides;
   SmallVector<MergeOp> merges;
-  /// Per merge, its input from the false and from the true side.
-  SmallVector<std::pair<Value, Value>> mergeInputs;
+  /// Per merge, its input from each side.
+  SmallVector<SmallVector<Value>> mergeInputs;
+
+  /// Output `side` of switch `sw`.
+  static Value output(Operation *sw, unsigned side) {
+    if (auto two = dyn_cast<SwitchOp>(sw))
+      return side ? two.getTrueOutput() : two.getFalseOutput();
+    return cast<SwitchNOp>(sw).getOutputs()[side];
+  }
+  static Value data(Operation *sw) { return sw->getOperand(0); }
+  static unsigned numSidesOf(Operation *sw) {
+    if (auto n = dyn_cast<SwitchNOp>(sw))
+      return n.getOutputs().size();
+    return 2;
+  }
+  static Value control(Operation *sw) { return sw->getResults().back(); }
 };
 
 class ConditionalRaiser {
@@ -46,11 +62,17 @@ public:
   LogicalResult run() {
     while (true) {
       // Conditional predicates in graph order (loop Switches test a
-      // LoopCond and belong to tf-executor-raise-loops).
-      llvm::MapVector<Value, SmallVector<SwitchOp>> byPredicate;
-      for (auto sw : graph.getBlock().getOps<SwitchOp>())
-        if (!sw.getPredicate().getDefiningOp<LoopCondOp>())
-          byPredicate[sw.getPredicate()].push_back(sw);
+      // LoopCond and belong to tf-executor-raise-loops). A predicate's
+      // switches are all Switches or all _SwitchN of one arity.
+      llvm::MapVector<Value, SmallVector<Operation *>> byPredicate;
+      for (Operation &op : graph.getBlock()) {
+        if (auto sw = dyn_cast<SwitchOp>(op)) {
+          if (!sw.getPredicate().getDefiningOp<LoopCondOp>())
+            byPredicate[sw.getPredicate()].push_back(sw);
+        } else if (auto sw = dyn_cast<SwitchNOp>(op)) {
+          byPredicate[sw.getIndex()].push_back(sw);
+        }
+      }
       if (byPredicate.empty())
         return success();
       bool raised = false;
@@ -58,6 +80,13 @@ public:
         Conditional cond;
         cond.predicate = predicate;
         cond.switches = switches;
+        cond.numSides = Conditional::numSidesOf(switches.front());
+        for (Operation *sw : switches)
+          if (Conditional::numSidesOf(sw) != cond.numSides ||
+              isa<SwitchOp>(sw) != isa<SwitchOp>(switches.front()))
+            return sw->emitError("switches of one predicate disagree on "
+                                 "their number of outputs");
+        cond.sides.resize(cond.numSides);
         if (failed(analyse(cond)))
           return failure();
         // Innermost first: skip a conditional whose sides hold Switches.
@@ -85,16 +114,14 @@ private:
   }
 
   LogicalResult analyse(Conditional &cond) {
-    // Each side: everything reachable from the Switches' outputs of that
+    // Each side: everything reachable from the switches' outputs of that
     // side (and from their control), stopping at Merges (which join the
     // sides).
-    for (int side = 0; side < 2; ++side) {
+    for (unsigned side = 0; side < cond.numSides; ++side) {
       SmallVector<Operation *> work;
-      for (SwitchOp sw : cond.switches) {
-        Value out = side ? sw.getTrueOutput() : sw.getFalseOutput();
-        for (Operation *user : out.getUsers())
+      for (Operation *sw : cond.switches)
+        for (Operation *user : Conditional::output(sw, side).getUsers())
           work.push_back(nodeOf(user));
-      }
       while (!work.empty()) {
         Operation *node = work.pop_back_val();
         if (!node || isa<MergeOp, FetchOp>(node) ||
@@ -107,32 +134,43 @@ private:
             work.push_back(nodeOf(user));
       }
     }
-    // The joining Merges: two data inputs, one from each side.
+    // The joining Merges: one data input from each side.
     auto sideOf = [&](Value v) -> int {
-      for (SwitchOp sw : cond.switches) {
-        if (v == sw.getFalseOutput())
-          return 0;
-        if (v == sw.getTrueOutput())
-          return 1;
-      }
+      for (Operation *sw : cond.switches)
+        for (unsigned side = 0; side < cond.numSides; ++side)
+          if (v == Conditional::output(sw, side))
+            return side;
       Operation *def = v.getDefiningOp();
-      for (int side = 0; side < 2; ++side)
+      for (unsigned side = 0; side < cond.numSides; ++side)
         if (def && cond.sides[side].contains(nodeOf(def)))
           return side;
       return -1;
     };
     for (auto merge : graph.getBlock().getOps<MergeOp>()) {
       OperandRange inputs = merge.getDataInputs();
-      if (inputs.size() != 2)
+      SmallVector<Value> bySide(cond.numSides);
+      unsigned found = 0, foreign = 0;
+      for (Value input : inputs) {
+        int side = sideOf(input);
+        if (side < 0) {
+          ++foreign;
+          continue;
+        }
+        if (!bySide[side]) {
+          bySide[side] = input;
+          ++found;
+        }
+      }
+      // A Merge of values of one side joins a conditional nested in that
+      // side, not this one.
+      if (found < 2 || foreign)
         continue;
-      int a = sideOf(inputs[0]), b = sideOf(inputs[1]);
-      // A Merge of two values of one side joins a conditional nested in
-      // that side, not this one.
-      if (a < 0 || b < 0 || a == b)
-        continue;
+      if (found != cond.numSides || inputs.size() != cond.numSides)
+        return merge.emitError("Merge joins ")
+               << found << " of the " << cond.numSides
+               << " sides of a conditional; every side must give a value";
       cond.merges.push_back(merge);
-      cond.mergeInputs.push_back(a == 0 ? std::pair(inputs[0], inputs[1])
-                                        : std::pair(inputs[1], inputs[0]));
+      cond.mergeInputs.push_back(bySide);
     }
     return success();
   }
@@ -141,8 +179,8 @@ private:
   /// with the switched values read directly. (All of them: a node of a side
   /// may have effects even when no Merge reads it; dead pure ops fold away
   /// later.)
-  LogicalResult copySide(Conditional &cond, int side, IRMapping &mapping,
-                         OpBuilder &builder) {
+  LogicalResult copySide(Conditional &cond, unsigned side,
+                         IRMapping &mapping, OpBuilder &builder) {
     for (Operation &op : graph.getBlock()) {
       if (!cond.sides[side].contains(&op))
         continue;
@@ -162,10 +200,10 @@ private:
 
   LogicalResult raise(Conditional &cond) {
     if (cond.merges.empty())
-      return cond.switches.front().emitError(
+      return cond.switches.front()->emitError(
           "conditional has no Merge joining its two sides");
     // Nothing of a side may escape but through a joining Merge.
-    for (int side = 0; side < 2; ++side)
+    for (unsigned side = 0; side < cond.numSides; ++side)
       for (Operation *node : cond.sides[side])
         for (Value result : node->getResults())
           for (Operation *user : result.getUsers()) {
@@ -203,25 +241,37 @@ private:
     islandRegion->push_back(islandBlock);
     auto island = cast<IslandOp>(b.create(islandState));
     OpBuilder ib = OpBuilder::atBlockEnd(islandBlock);
-    auto ifOp = tf::IfRegionOp::create(ib, loc, types, cond.predicate,
-                                       /*is_stateless=*/false);
-    YieldOp::create(ib, loc, ifOp.getResults());
+    Operation *regionOp;
+    MutableArrayRef<Region> regions;
+    if (isa<SwitchOp>(cond.switches.front())) {
+      auto ifOp = tf::IfRegionOp::create(ib, loc, types, cond.predicate,
+                                         /*is_stateless=*/false);
+      regionOp = ifOp;
+      regions = ifOp->getRegions(); // then (true), else (false)
+    } else {
+      auto caseOp = tf::CaseRegionOp::create(ib, loc, types, cond.predicate,
+                                             /*is_stateless=*/false,
+                                             cond.numSides);
+      regionOp = caseOp;
+      regions = caseOp.getBranches();
+    }
+    YieldOp::create(ib, loc, regionOp->getResults());
 
-    for (int side = 0; side < 2; ++side) {
-      Region &region = side ? ifOp.getThenBranch() : ifOp.getElseBranch();
+    for (unsigned side = 0; side < cond.numSides; ++side) {
+      // tf.IfRegion lists the true branch first.
+      Region &region = isa<tf::IfRegionOp>(regionOp) ? regions[1 - side]
+                                                     : regions[side];
       Block *block = new Block();
       region.push_back(block);
       OpBuilder rb = OpBuilder::atBlockEnd(block);
       IRMapping mapping;
-      for (SwitchOp sw : cond.switches)
-        mapping.map(side ? sw.getTrueOutput() : sw.getFalseOutput(),
-                    sw.getData());
+      for (Operation *sw : cond.switches)
+        mapping.map(Conditional::output(sw, side), Conditional::data(sw));
       if (failed(copySide(cond, side, mapping, rb)))
         return failure();
       SmallVector<Value> yielded;
       for (auto &inputs : cond.mergeInputs)
-        yielded.push_back(
-            mapping.lookupOrDefault(side ? inputs.second : inputs.first));
+        yielded.push_back(mapping.lookupOrDefault(inputs[side]));
       tf::YieldOp::create(rb, loc, yielded);
     }
 
@@ -231,12 +281,12 @@ private:
       merge.getControl().replaceAllUsesWith(island.getControl());
     }
     llvm::SetVector<Operation *> dead;
-    for (int side = 0; side < 2; ++side)
-      dead.insert(cond.sides[side].begin(), cond.sides[side].end());
+    for (auto &side : cond.sides)
+      dead.insert(side.begin(), side.end());
     for (MergeOp merge : cond.merges)
       dead.insert(merge);
-    for (SwitchOp sw : cond.switches) {
-      sw.getControl().replaceAllUsesWith(island.getControl());
+    for (Operation *sw : cond.switches) {
+      Conditional::control(sw).replaceAllUsesWith(island.getControl());
       dead.insert(sw);
     }
     for (Operation *op : dead)

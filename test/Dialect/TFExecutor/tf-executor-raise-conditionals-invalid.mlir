@@ -33,3 +33,29 @@ func.func @value_index_used(%x: tensor<f32>, %p: tensor<i1>) -> tensor<i32> {
   }
   return %g : tensor<i32>
 }
+
+// -----
+
+func.func @merge_misses_a_side(%x: tensor<f32>, %i: tensor<i32>) -> tensor<f32> {
+  %g = tf_executor.graph {
+    %o:3, %c = tf_executor._SwitchN %x, %i of 3 : tensor<f32>
+    %a, %ac = tf_executor.island wraps "tf.Neg"(%o#0) : (tensor<f32>) -> tensor<f32>
+    %b, %bc = tf_executor.island wraps "tf.Abs"(%o#1) : (tensor<f32>) -> tensor<f32>
+    // expected-error @+1 {{Merge joins 2 of the 3 sides of a conditional; every side must give a value}}
+    %r, %ri, %rc = tf_executor.Merge %a, %b : tensor<f32>
+    tf_executor.fetch %r : tensor<f32>
+  }
+  return %g : tensor<f32>
+}
+
+// -----
+
+func.func @switch_n_arity_mismatch(%x: tensor<f32>, %i: tensor<i32>) {
+  tf_executor.graph {
+    %o:3, %c = tf_executor._SwitchN %x, %i of 3 : tensor<f32>
+    // expected-error @+1 {{switches of one predicate disagree on their number of outputs}}
+    %p:2, %d = tf_executor._SwitchN %x, %i of 2 : tensor<f32>
+    tf_executor.fetch
+  }
+  return
+}

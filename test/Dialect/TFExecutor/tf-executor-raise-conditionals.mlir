@@ -51,3 +51,30 @@ func.func @nested(%x: tensor<f32>, %p: tensor<i1>, %q: tensor<i1>) -> tensor<f32
   }
   return %g : tensor<f32>
 }
+
+// -----
+
+// _SwitchN: one side per output; a Merge with one input from each side
+// joins them into a tf.CaseRegion.
+// CHECK-LABEL: func.func @switch_n
+// CHECK-SAME:    (%[[X:.+]]: tensor<f32>, %[[I:.+]]: tensor<i32>)
+// CHECK:         %[[R:[^,]+]], %{{.+}} = tf_executor.island wraps "tf.CaseRegion"(%[[I]]) <{is_stateless = false}> ({
+// CHECK:           "tf.Neg"(%[[X]])
+// CHECK:         }, {
+// CHECK:           "tf.Abs"(%[[X]])
+// CHECK:         }, {
+// CHECK:           "tf.Square"(%[[X]])
+// CHECK:         })
+// CHECK:         tf_executor.fetch %[[R]]
+// CHECK-NOT:     tf_executor._SwitchN
+func.func @switch_n(%x: tensor<f32>, %i: tensor<i32>) -> tensor<f32> {
+  %g = tf_executor.graph {
+    %o:3, %c = tf_executor._SwitchN %x, %i of 3 : tensor<f32>
+    %a, %ac = tf_executor.island wraps "tf.Neg"(%o#0) : (tensor<f32>) -> tensor<f32>
+    %b, %bc = tf_executor.island wraps "tf.Abs"(%o#1) : (tensor<f32>) -> tensor<f32>
+    %s, %sc = tf_executor.island wraps "tf.Square"(%o#2) : (tensor<f32>) -> tensor<f32>
+    %r, %ri, %rc = "tf_executor.Merge"(%a, %b, %s) : (tensor<f32>, tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<i32>, !tf_executor.control)
+    tf_executor.fetch %r : tensor<f32>
+  }
+  return %g : tensor<f32>
+}
