@@ -9,6 +9,7 @@
 #include "conversions/TFToSCF/TFToSCF.h"
 
 #include "dialects/TF/IR/TFOps.h"
+#include "dialects/TF/IR/TFTypeUtils.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -139,19 +140,7 @@ LogicalResult lowerCase(tf::CaseRegionOp op) {
   return success();
 }
 
-/// The most precise type that both `a` and `b` are instances of (same
-/// element type): the shared rank with dimensions kept where they agree.
-Type join(Type a, Type b) {
-  if (a == b)
-    return a;
-  auto ta = cast<TensorType>(a), tb = cast<TensorType>(b);
-  if (!ta.hasRank() || !tb.hasRank() || ta.getRank() != tb.getRank())
-    return UnrankedTensorType::get(ta.getElementType());
-  SmallVector<int64_t> dims;
-  for (auto [x, y] : llvm::zip(ta.getShape(), tb.getShape()))
-    dims.push_back(x == y ? x : ShapedType::kDynamic);
-  return RankedTensorType::get(dims, ta.getElementType());
-}
+using kiln::tf::joinTensorTypes;
 
 LogicalResult lowerWhile(tf::WhileRegionOp op) {
   OpBuilder b(op);
@@ -163,7 +152,7 @@ LogicalResult lowerWhile(tf::WhileRegionOp op) {
   for (auto [init, next, result] :
        llvm::zip(op.getInput().getTypes(), bodyYield.getOperandTypes(),
                  op.getResultTypes()))
-    loopTypes.push_back(join(join(init, next), result));
+    loopTypes.push_back(joinTensorTypes(joinTensorTypes(init, next), result));
   auto whileOp = scf::WhileOp::create(
       b, loc, loopTypes, castAll(b, loc, op.getInput(), loopTypes));
   whileOp.getBefore().takeBody(op.getCond());

@@ -6,6 +6,8 @@
 
 #include "dialects/TF/Transforms/Passes.h"
 
+#include "dialects/TF/IR/TFTypeUtils.h"
+
 #include "dialects/TFExecutor/IR/TFExecutor.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -31,18 +33,7 @@ bool isRefinement(Type current, Type refined) {
   return succeeded(verifyCompatibleShape(from, to));
 }
 
-/// The most precise type that both `a` and `b` are instances of.
-Type join(Type a, Type b) {
-  if (a == b)
-    return a;
-  auto ta = cast<TensorType>(a), tb = cast<TensorType>(b);
-  if (!ta.hasRank() || !tb.hasRank() || ta.getRank() != tb.getRank())
-    return UnrankedTensorType::get(ta.getElementType());
-  SmallVector<int64_t> dims;
-  for (auto [x, y] : llvm::zip(ta.getShape(), tb.getShape()))
-    dims.push_back(x == y ? x : ShapedType::kDynamic);
-  return RankedTensorType::get(dims, ta.getElementType());
-}
+using kiln::tf::joinTensorTypes;
 
 /// Forgets the shapes inferred inside `op`'s regions (results become
 /// unranked), so that they are inferred again from new argument types.
@@ -120,8 +111,9 @@ private:
       for (Region &region : op->getRegions()) {
         Operation *yield = region.front().getTerminator();
         for (auto [i, type] : llvm::enumerate(yield->getOperandTypes()))
-          joined.size() <= i ? (void)joined.push_back(type)
-                             : (void)(joined[i] = join(joined[i], type));
+          joined.size() <= i
+              ? (void)joined.push_back(type)
+              : (void)(joined[i] = joinTensorTypes(joined[i], type));
       }
       for (auto [result, type] : llvm::zip(op->getResults(), joined))
         if (isRefinement(result.getType(), type))
@@ -157,7 +149,7 @@ private:
         return failure();
       SmallVector<Type> next;
       for (auto [type, yielded] : llvm::zip(carried, yield->getOperandTypes()))
-        next.push_back(join(type, yielded));
+        next.push_back(joinTensorTypes(type, yielded));
       if (next == carried)
         break;
       if (i + 1 == maxLoopIterations)

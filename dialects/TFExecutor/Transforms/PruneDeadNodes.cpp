@@ -7,6 +7,8 @@
 
 #include "dialects/TFExecutor/Transforms/Passes.h"
 
+#include "dialects/TFExecutor/Transforms/GraphRewriting.h"
+
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -62,12 +64,7 @@ void prune(GraphOp graph) {
   for (Operation &node : block)
     if (!live.contains(&node))
       dead.push_back(&node);
-  for (Operation *node : dead)
-    node->dropAllUses();
-  for (Operation *node : dead)
-    node->dropAllReferences();
-  for (Operation *node : dead)
-    node->erase();
+  eraseNodes(dead, /*control=*/Value());
 }
 
 //===----------------------------------------------------------------------===//

@@ -11,6 +11,8 @@
 
 #include "dialects/TFExecutor/Transforms/Passes.h"
 
+#include "dialects/TFExecutor/Transforms/GraphRewriting.h"
+
 #include "dialects/TF/IR/TFOps.h"
 
 #include "mlir/IR/IRMapping.h"
@@ -52,7 +54,6 @@ struct Conditional {
       return n.getOutputs().size();
     return 2;
   }
-  static Value control(Operation *sw) { return sw->getResults().back(); }
 };
 
 class ConditionalRaiser {
@@ -179,8 +180,8 @@ private:
   /// with the switched values read directly. (All of them: a node of a side
   /// may have effects even when no Merge reads it; dead pure ops fold away
   /// later.)
-  LogicalResult copySide(Conditional &cond, unsigned side,
-                         IRMapping &mapping, OpBuilder &builder) {
+  LogicalResult copySide(Conditional &cond, unsigned side, IRMapping &mapping,
+                         OpBuilder &builder) {
     for (Operation &op : graph.getBlock()) {
       if (!cond.sides[side].contains(&op))
         continue;
@@ -189,11 +190,7 @@ private:
         return op.emitError("'")
                << op.getName()
                << "' inside a TF1 conditional cannot be held by a region";
-      for (Operation &inner : island.getBlock().without_terminator())
-        builder.clone(inner, mapping);
-      for (auto [result, value] :
-           llvm::zip(island.getOutputs(), island.getYield().getFetches()))
-        mapping.map(result, mapping.lookupOrDefault(value));
+      cloneIslandBody(island, mapping, builder);
     }
     return success();
   }
@@ -233,14 +230,8 @@ private:
     SmallVector<Type> types;
     for (MergeOp merge : cond.merges)
       types.push_back(merge.getOutput().getType());
-    OperationState islandState(loc, IslandOp::getOperationName());
-    islandState.addTypes(types);
-    islandState.addTypes(ControlType::get(ctx));
-    Region *islandRegion = islandState.addRegion();
-    auto *islandBlock = new Block();
-    islandRegion->push_back(islandBlock);
-    auto island = cast<IslandOp>(b.create(islandState));
-    OpBuilder ib = OpBuilder::atBlockEnd(islandBlock);
+    OpBuilder ib(ctx);
+    IslandOp island = createIsland(b, loc, types, ib);
     Operation *regionOp;
     MutableArrayRef<Region> regions;
     if (isa<SwitchOp>(cond.switches.front())) {
@@ -249,9 +240,9 @@ private:
       regionOp = ifOp;
       regions = ifOp->getRegions(); // then (true), else (false)
     } else {
-      auto caseOp = tf::CaseRegionOp::create(ib, loc, types, cond.predicate,
-                                             /*is_stateless=*/false,
-                                             cond.numSides);
+      auto caseOp =
+          tf::CaseRegionOp::create(ib, loc, types, cond.predicate,
+                                   /*is_stateless=*/false, cond.numSides);
       regionOp = caseOp;
       regions = caseOp.getBranches();
     }
@@ -259,8 +250,8 @@ private:
 
     for (unsigned side = 0; side < cond.numSides; ++side) {
       // tf.IfRegion lists the true branch first.
-      Region &region = isa<tf::IfRegionOp>(regionOp) ? regions[1 - side]
-                                                     : regions[side];
+      Region &region =
+          isa<tf::IfRegionOp>(regionOp) ? regions[1 - side] : regions[side];
       Block *block = new Block();
       region.push_back(block);
       OpBuilder rb = OpBuilder::atBlockEnd(block);
@@ -276,29 +267,14 @@ private:
     }
 
     // Merges read the island; the conditional's nodes go.
-    for (auto [index, merge] : llvm::enumerate(cond.merges)) {
+    for (auto [index, merge] : llvm::enumerate(cond.merges))
       merge.getOutput().replaceAllUsesWith(island.getOutputs()[index]);
-      merge.getControl().replaceAllUsesWith(island.getControl());
-    }
     llvm::SetVector<Operation *> dead;
     for (auto &side : cond.sides)
       dead.insert(side.begin(), side.end());
-    for (MergeOp merge : cond.merges)
-      dead.insert(merge);
-    for (Operation *sw : cond.switches) {
-      Conditional::control(sw).replaceAllUsesWith(island.getControl());
-      dead.insert(sw);
-    }
-    for (Operation *op : dead)
-      for (Value result : op->getResults())
-        if (isa<ControlType>(result.getType()))
-          result.replaceAllUsesWith(island.getControl());
-    for (Operation *op : dead)
-      op->dropAllUses();
-    for (Operation *op : dead)
-      op->dropAllReferences();
-    for (Operation *op : dead)
-      op->erase();
+    dead.insert(cond.merges.begin(), cond.merges.end());
+    dead.insert(cond.switches.begin(), cond.switches.end());
+    eraseNodes(dead.getArrayRef(), island.getControl());
     return success();
   }
 

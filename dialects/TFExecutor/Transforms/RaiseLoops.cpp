@@ -11,6 +11,8 @@
 
 #include "dialects/TFExecutor/Transforms/Passes.h"
 
+#include "dialects/TFExecutor/Transforms/GraphRewriting.h"
+
 #include "dialects/TF/IR/TFOps.h"
 
 #include "mlir/IR/IRMapping.h"
@@ -208,13 +210,8 @@ private:
     // In graph order, which is a topological order.
     for (Operation &op : graph.getBlock()) {
       auto island = dyn_cast<IslandOp>(op);
-      if (!island || !needed.contains(island))
-        continue;
-      for (Operation &inner : island.getBlock().without_terminator())
-        b.clone(inner, mapping);
-      for (auto [result, value] :
-           llvm::zip(island.getOutputs(), island.getYield().getFetches()))
-        mapping.map(result, mapping.lookupOrDefault(value));
+      if (island && needed.contains(island))
+        cloneIslandBody(island, mapping, b);
     }
     return success();
   }
@@ -252,14 +249,8 @@ private:
     }
 
     // The island holding the loop, with its results as the Exits' values.
-    OperationState islandState(loc, IslandOp::getOperationName());
-    islandState.addTypes(loopTypes);
-    islandState.addTypes(ControlType::get(ctx));
-    Region *islandRegion = islandState.addRegion();
-    auto *islandBlock = new Block();
-    islandRegion->push_back(islandBlock);
-    auto island = cast<IslandOp>(b.create(islandState));
-    OpBuilder ib = OpBuilder::atBlockEnd(islandBlock);
+    OpBuilder ib(ctx);
+    IslandOp island = createIsland(b, loc, loopTypes, ib);
     int64_t parallel = frame.values.front().enter.getParallelIterations();
     auto loop = tf::WhileRegionOp::create(ib, loc, loopTypes, inits, parallel,
                                           /*is_stateless=*/false);
@@ -310,22 +301,10 @@ private:
     }
 
     // Exits read the loop's results; then the frame goes.
-    for (auto [index, value] : llvm::enumerate(frame.values)) {
-      if (!value.exit)
-        continue;
-      value.exit.getOutput().replaceAllUsesWith(island.getOutputs()[index]);
-      value.exit.getControl().replaceAllUsesWith(island.getControl());
-    }
-    for (Operation *op : frame.nodes)
-      for (Value result : op->getResults())
-        if (isa<ControlType>(result.getType()))
-          result.replaceAllUsesWith(island.getControl());
-    for (Operation *op : frame.nodes)
-      op->dropAllUses();
-    for (Operation *op : frame.nodes)
-      op->dropAllReferences();
-    for (Operation *op : frame.nodes)
-      op->erase();
+    for (auto [index, value] : llvm::enumerate(frame.values))
+      if (value.exit)
+        value.exit.getOutput().replaceAllUsesWith(island.getOutputs()[index]);
+    eraseNodes(frame.nodes.getArrayRef(), island.getControl());
     return success();
   }
 
