@@ -76,4 +76,63 @@ def TFDecomposeFusedOpsPass : Pass<"tf-decompose-fused-ops"> {
   }];
 }
 
+def TFResourceVariablesToGlobalsPass
+    : Pass<"tf-resource-variables-to-globals", "::mlir::ModuleOp"> {
+  let summary = "Turn tf resource variables into ml_program globals";
+  let description = [{
+    Gives each resource variable module-level state that persists across
+    calls. Handles of one `tf.VarHandleOp` `container`/`shared_name` pair
+    (or one unnamed `tf.VarHandleOp`) are one variable and become one
+    `ml_program.global`, named after `shared_name` (sanitized, made unique)
+    and typed by the resource subtype, or by the values assigned and read
+    when the subtype is missing. `tf.ReadVariableOp` becomes
+    `ml_program.global_load` and `tf.AssignVariableOp` becomes
+    `ml_program.global_store`, in place, so program order is kept (all are
+    side-effecting). A `tf.Identity` bridges a read or assigned type that
+    is compatible with, but not equal to, the global's type.
+
+    Initial value: an assignment of a `tf.Const` that comes before every
+    other access of the variable (it dominates the accesses in its function,
+    and each other function holding an access is private and referenced
+    only from places it dominates) gives the global its initial value.
+    Otherwise the global is mutable without an initial value (allowed by
+    ml_program: the value is undefined until the first store). The
+    initializing assignment is dropped when it is the only assignment;
+    otherwise it stays as a store, so a function that runs it again still
+    resets the variable.
+
+    A variable never assigned except by a constant initializer is frozen
+    (`freeze-read-only`, on by default): its reads become that `tf.Const`
+    and it gets no global. With the option off it becomes an immutable
+    global read with `ml_program.global_load_const`.
+
+    Errors name the op: a read or assignment whose handle does not come
+    straight from a `tf.VarHandleOp` (through `tf.Identity`, a block or
+    function argument, ...), any other use of a handle, types that conflict
+    between the subtype and the values, and TF1 reference variables
+    (`tf.VariableV2`), which are not converted.
+
+    ```mlir
+    %h = "tf.VarHandleOp"() {shared_name = "v"} : () -> tensor<!tf_type.resource<tensor<2xf32>>>
+    "tf.AssignVariableOp"(%h, %x) : (tensor<!tf_type.resource<tensor<2xf32>>>, tensor<2xf32>) -> ()
+    %r = "tf.ReadVariableOp"(%h) : (tensor<!tf_type.resource<tensor<2xf32>>>) -> tensor<2xf32>
+    // becomes
+    ml_program.global private mutable @v : tensor<2xf32>
+    ml_program.global_store @v = %x : tensor<2xf32>
+    %r = ml_program.global_load @v : tensor<2xf32>
+    ```
+  }];
+  let options = [
+    Option<"freezeReadOnly", "freeze-read-only", "bool", /*default=*/"true",
+           "Replace reads of constant-initialized, never-assigned variables "
+           "by the constant">,
+  ];
+  let statistics = [
+    Statistic<"numGlobals", "num-globals", "Globals created">,
+    Statistic<"numFrozen", "num-frozen", "Variables frozen to constants">,
+  ];
+  let dependentDialects = ["::mlir::ml_program::MLProgramDialect",
+                           "::kiln::tf::TFDialect"];
+}
+
 #endif // KILN_DIALECTS_TF_TRANSFORMS_PASSES_TD
