@@ -1,15 +1,17 @@
-//===- TFFolders.cpp - folders of tf ops -------------------------*- C++
-//-*-===//
+//===- TFFolders.cpp - folders of tf ops ------------------------*- C++ -*-===//
 //
 // The fold() hooks of the ops marked `folder` in ops.txt: forwarding
 // (Identity, IdentityN, Cast to the same type) and constant folding of
-// arithmetic, Reshape, Cast, Shape and Size. A folder only returns an attribute
+// arithmetic, Reshape, Cast, Shape, Size, Pack, ConcatV2, StridedSlice,
+// ExpandDims, Squeeze and SparseToDense. A folder only returns an attribute
 // whose type is exactly the result type, so the dialect's constant
-// materializer can build a tf.Const of it.
+// materializer can build a tf.Const of it, and never one of more than
+// kMaxFoldedElements elements (TFShapeInference.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialects/TF/IR/TFOps.h"
+#include "dialects/TF/IR/TFShapeInference.h"
 
 #include "mlir/Dialect/CommonFolders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -62,7 +64,8 @@ template <typename IntFn, typename FloatFn>
 static OpFoldResult foldBinary(Operation *op, ArrayRef<Attribute> operands,
                                IntFn &&intFn, FloatFn &&floatFn) {
   Type resultType = op->getResult(0).getType();
-  if (!isStaticTensor(resultType) || operands.size() != 2)
+  if (!isStaticTensor(resultType) || operands.size() != 2 ||
+      cast<ShapedType>(resultType).getNumElements() > kMaxFoldedElements)
     return {};
   auto lhs = broadcastSplat(operands[0], resultType);
   auto rhs = broadcastSplat(operands[1], resultType);
@@ -240,7 +243,8 @@ OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
   auto value = dyn_cast_or_null<DenseElementsAttr>(adaptor.getX());
   auto resultType = dyn_cast<RankedTensorType>(getType());
   if (!value || !resultType || !resultType.hasStaticShape() ||
-      value.getType().getShape() != resultType.getShape())
+      value.getType().getShape() != resultType.getShape() ||
+      (!value.isSplat() && resultType.getNumElements() > kMaxFoldedElements))
     return {};
   Type from = value.getElementType();
   Type to = resultType.getElementType();
@@ -291,4 +295,244 @@ OpFoldResult SizeOp::fold(FoldAdaptor) {
     return {};
   return DenseElementsAttr::get(
       resultType, APInt(element.getWidth(), inputType.getNumElements()));
+}
+
+//===----------------------------------------------------------------------===//
+// Pack, ConcatV2, StridedSlice
+//===----------------------------------------------------------------------===//
+
+/// The static result type of `op` when it holds at most kMaxFoldedElements
+/// elements; null otherwise.
+static RankedTensorType getFoldableResultType(Operation *op) {
+  auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!type || !type.hasStaticShape() ||
+      type.getNumElements() > kMaxFoldedElements)
+    return nullptr;
+  return type;
+}
+
+/// Joins constant `parts` along dimension `axis` of the result: each part
+/// contributes `widths[k] * inner` elements per index of the dimensions
+/// before `axis` (`outer` of them). Null unless every part is a constant of
+/// the result's element type with the expected element count.
+static DenseElementsAttr joinConstants(RankedTensorType resultType,
+                                       ArrayRef<Attribute> parts,
+                                       ArrayRef<int64_t> widths, int64_t outer,
+                                       int64_t inner) {
+  SmallVector<DenseElementsAttr> values;
+  for (auto [part, width] : llvm::zip(parts, widths)) {
+    auto value = dyn_cast_or_null<DenseElementsAttr>(part);
+    if (!value || value.getElementType() != resultType.getElementType() ||
+        value.getNumElements() != outer * width * inner)
+      return nullptr;
+    values.push_back(value);
+  }
+  SmallVector<Attribute> elements;
+  elements.reserve(resultType.getNumElements());
+  for (int64_t o = 0; o < outer; ++o)
+    for (auto [value, width] : llvm::zip(values, widths)) {
+      auto all = value.getValues<Attribute>();
+      for (int64_t i = 0; i < width * inner; ++i)
+        elements.push_back(all[o * width * inner + i]);
+    }
+  if (static_cast<int64_t>(elements.size()) != resultType.getNumElements())
+    return nullptr;
+  return DenseElementsAttr::get(resultType, elements);
+}
+
+OpFoldResult PackOp::fold(FoldAdaptor adaptor) {
+  RankedTensorType resultType = getFoldableResultType(getOperation());
+  if (!resultType || getValues().empty())
+    return {};
+  int64_t rank = resultType.getRank();
+  // I64Attr getters are unsigned: read the axis as signed.
+  int64_t axis = static_cast<int64_t>(getAxis());
+  if (axis < 0)
+    axis += rank;
+  if (axis < 0 || axis >= rank ||
+      resultType.getDimSize(axis) != static_cast<int64_t>(getValues().size()))
+    return {};
+  ArrayRef<int64_t> shape = resultType.getShape();
+  int64_t outer = ShapedType::getNumElements(shape.take_front(axis));
+  int64_t inner = ShapedType::getNumElements(shape.drop_front(axis + 1));
+  SmallVector<int64_t> widths(getValues().size(), 1);
+  return joinConstants(resultType, adaptor.getValues(), widths, outer, inner);
+}
+
+OpFoldResult ConcatV2Op::fold(FoldAdaptor adaptor) {
+  RankedTensorType resultType = getFoldableResultType(getOperation());
+  auto axisAttr = dyn_cast_or_null<DenseIntElementsAttr>(adaptor.getAxis());
+  if (!resultType || !axisAttr || axisAttr.getNumElements() != 1)
+    return {};
+  int64_t rank = resultType.getRank();
+  int64_t axis = (*axisAttr.getValues<APInt>().begin()).getSExtValue();
+  if (axis < 0)
+    axis += rank;
+  if (axis < 0 || axis >= rank)
+    return {};
+  SmallVector<int64_t> widths;
+  for (Value value : getValues()) {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type || type.getRank() != rank || type.isDynamicDim(axis))
+      return {};
+    widths.push_back(type.getDimSize(axis));
+  }
+  ArrayRef<int64_t> shape = resultType.getShape();
+  int64_t outer = ShapedType::getNumElements(shape.take_front(axis));
+  int64_t inner = ShapedType::getNumElements(shape.drop_front(axis + 1));
+  return joinConstants(resultType, adaptor.getValues(), widths, outer, inner);
+}
+
+/// The integer values of a constant operand, or std::nullopt.
+static std::optional<SmallVector<int64_t>> getInts(Attribute attr) {
+  auto ints = dyn_cast_or_null<DenseIntElementsAttr>(attr);
+  if (!ints)
+    return std::nullopt;
+  SmallVector<int64_t> values;
+  for (const APInt &v : ints.getValues<APInt>())
+    values.push_back(v.getSExtValue());
+  return values;
+}
+
+OpFoldResult StridedSliceOp::fold(FoldAdaptor adaptor) {
+  RankedTensorType resultType = getFoldableResultType(getOperation());
+  auto input = dyn_cast_or_null<DenseElementsAttr>(adaptor.getInput());
+  auto begin = getInts(adaptor.getBegin());
+  auto end = getInts(adaptor.getEnd());
+  auto strides = getInts(adaptor.getStrides());
+  // Ellipses and new axes are left to the shape function.
+  if (!resultType || !input || !begin || !end || !strides ||
+      getEllipsisMask() != 0 || getNewAxisMask() != 0 ||
+      input.getElementType() != resultType.getElementType())
+    return {};
+  ArrayRef<int64_t> shape = input.getType().getShape();
+  int64_t rank = shape.size();
+  int64_t n = begin->size();
+  if (n > rank || end->size() != begin->size() ||
+      strides->size() != begin->size())
+    return {};
+  // Per input dimension: the first index, the step and the count.
+  SmallVector<int64_t> first(rank, 0), step(rank, 1), count(shape);
+  SmallVector<int64_t> resultShape;
+  auto bit = [](uint64_t mask, int64_t i) { return (mask >> i) & 1; };
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t dim = shape[i];
+    if (i >= n) {
+      resultShape.push_back(dim);
+      continue;
+    }
+    int64_t b = (*begin)[i], e = (*end)[i], s = (*strides)[i];
+    if (s == 0)
+      return {};
+    if (bit(getShrinkAxisMask(), i)) {
+      if (b < -dim || b >= dim)
+        return {};
+      first[i] = b < 0 ? b + dim : b;
+      count[i] = 1;
+      continue;
+    }
+    bool beginMasked = bit(getBeginMask(), i), endMasked = bit(getEndMask(), i);
+    if (s > 0) {
+      b = std::clamp<int64_t>(beginMasked ? 0 : (b < 0 ? b + dim : b), 0, dim);
+      e = std::clamp<int64_t>(endMasked ? dim : (e < 0 ? e + dim : e), 0, dim);
+      count[i] = e <= b ? 0 : (e - b + s - 1) / s;
+    } else {
+      b = std::clamp<int64_t>(beginMasked ? dim - 1 : (b < 0 ? b + dim : b), -1,
+                              dim - 1);
+      e = std::clamp<int64_t>(endMasked ? -1 : (e < 0 ? e + dim : e), -1,
+                              dim - 1);
+      count[i] = b <= e ? 0 : (b - e - s - 1) / -s;
+    }
+    first[i] = b;
+    step[i] = s;
+    resultShape.push_back(count[i]);
+  }
+  if (ArrayRef<int64_t>(resultShape) != resultType.getShape())
+    return {};
+  if (input.isSplat())
+    return DenseElementsAttr::get(resultType, input.getSplatValue<Attribute>());
+  // Walk the selected indices in row-major order.
+  SmallVector<int64_t> strideOf(rank, 1);
+  for (int64_t i = rank - 2; i >= 0; --i)
+    strideOf[i] = strideOf[i + 1] * shape[i + 1];
+  auto all = input.getValues<Attribute>();
+  SmallVector<Attribute> elements;
+  elements.reserve(resultType.getNumElements());
+  SmallVector<int64_t> index(rank, 0);
+  int64_t total = resultType.getNumElements();
+  for (int64_t k = 0; k < total; ++k) {
+    int64_t offset = 0;
+    for (int64_t i = 0; i < rank; ++i)
+      offset += (first[i] + index[i] * step[i]) * strideOf[i];
+    elements.push_back(all[offset]);
+    for (int64_t i = rank - 1; i >= 0; --i) {
+      if (++index[i] < count[i])
+        break;
+      index[i] = 0;
+    }
+  }
+  return DenseElementsAttr::get(resultType, elements);
+}
+
+//===----------------------------------------------------------------------===//
+// ExpandDims, Squeeze, SparseToDense
+//===----------------------------------------------------------------------===//
+
+/// A constant `value` given the static result type of `op` with the same
+/// elements (ExpandDims and Squeeze only insert or drop 1s); null otherwise.
+static OpFoldResult reshapeConstant(Operation *op, Attribute value) {
+  auto elements = dyn_cast_or_null<DenseElementsAttr>(value);
+  auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!elements || !resultType || !resultType.hasStaticShape() ||
+      resultType.getNumElements() != elements.getNumElements() ||
+      resultType.getElementType() != elements.getElementType())
+    return {};
+  return elements.reshape(resultType);
+}
+
+OpFoldResult ExpandDimsOp::fold(FoldAdaptor adaptor) {
+  return reshapeConstant(getOperation(), adaptor.getInput());
+}
+
+OpFoldResult SqueezeOp::fold(FoldAdaptor adaptor) {
+  return reshapeConstant(getOperation(), adaptor.getInput());
+}
+
+OpFoldResult SparseToDenseOp::fold(FoldAdaptor adaptor) {
+  RankedTensorType resultType = getFoldableResultType(getOperation());
+  auto indices = getInts(adaptor.getSparseIndices());
+  auto values = dyn_cast_or_null<DenseElementsAttr>(adaptor.getSparseValues());
+  auto fill = dyn_cast_or_null<DenseElementsAttr>(adaptor.getDefaultValue());
+  if (!resultType || resultType.getRank() == 0 || !indices || !values ||
+      !fill || fill.getNumElements() != 1 ||
+      values.getElementType() != resultType.getElementType() ||
+      fill.getElementType() != resultType.getElementType())
+    return {};
+  // sparse_indices is a scalar, [N] or [N, rank]; sparse_values a scalar
+  // (for every index) or [N].
+  int64_t rank = resultType.getRank();
+  auto indicesType = cast<ShapedType>(getSparseIndices().getType());
+  int64_t perIndex = indicesType.getRank() == 2 ? indicesType.getDimSize(1) : 1;
+  if (perIndex != rank || static_cast<int64_t>(indices->size()) % perIndex != 0)
+    return {};
+  int64_t n = indices->size() / perIndex;
+  if (!values.isSplat() && values.getNumElements() != n)
+    return {};
+  if (n == 0)
+    return DenseElementsAttr::get(resultType, fill.getSplatValue<Attribute>());
+  SmallVector<Attribute> elements(resultType.getNumElements(),
+                                  fill.getSplatValue<Attribute>());
+  auto all = values.getValues<Attribute>();
+  ArrayRef<int64_t> shape = resultType.getShape();
+  for (int64_t k = 0; k < n; ++k) {
+    int64_t offset = 0;
+    for (int64_t i = 0; i < rank; ++i) {
+      int64_t index = (*indices)[k * perIndex + i];
+      if (index < 0 || index >= shape[i])
+        return {};
+      offset = offset * shape[i] + index;
+    }
+    elements[offset] = values.isSplat() ? all[0] : all[k];
+  }
+  return DenseElementsAttr::get(resultType, elements);
 }

@@ -464,6 +464,7 @@ def TF_ConcatV2Op : TF_Op<"ConcatV2", [Pure, TF_InferShape]> {
   TF_DerivedOperandTypeAttr Tidx = TF_DerivedOperandTypeAttr<1>;
 
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def TF_ConfigureDistributedTPUOp : TF_Op<"ConfigureDistributedTPU", []> {
@@ -754,6 +755,7 @@ def TF_ExpandDimsOp : TF_Op<"ExpandDims", [Pure, AllElementTypesMatch<["input", 
   TF_DerivedOperandTypeAttr Tdim = TF_DerivedOperandTypeAttr<1>;
 
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def TF_FillOp : TF_Op<"Fill", [Pure, AllElementTypesMatch<["value", "output"]>, TF_InferShape]> {
@@ -1860,6 +1862,7 @@ def TF_PackOp : TF_Op<"Pack", [Pure, TF_InferShape]> {
   TF_DerivedOperandSizeAttr N = TF_DerivedOperandSizeAttr<0>;
 
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def TF_PadOp : TF_Op<"Pad", [Pure, AllElementTypesMatch<["input", "output"]>, TF_InferShape]> {
@@ -2508,6 +2511,8 @@ def TF_SparseToDenseOp : TF_Op<"SparseToDense", [Pure, AllElementTypesMatch<["sp
 
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<2>;
   TF_DerivedOperandTypeAttr Tindices = TF_DerivedOperandTypeAttr<0>;
+
+  let hasFolder = 1;
 }
 
 def TF_SplitOp : TF_Op<"Split", [Pure, TF_InferShape]> {
@@ -2656,6 +2661,7 @@ def TF_SqueezeOp : TF_Op<"Squeeze", [Pure, AllElementTypesMatch<["input", "outpu
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
 
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def TF_StatefulPartitionedCallOp : TF_Op<"StatefulPartitionedCall", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
@@ -2790,6 +2796,7 @@ def TF_StridedSliceOp : TF_Op<"StridedSlice", [Pure, AllElementTypesMatch<["inpu
   TF_DerivedOperandTypeAttr Index = TF_DerivedOperandTypeAttr<1>;
 
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def TF_SubOp : TF_Op<"Sub", [Pure, ResultsBroadcastableShape, SameOperandsAndResultElementType, TF_InferShape]> {

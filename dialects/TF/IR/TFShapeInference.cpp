@@ -11,8 +11,11 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/InterleavedRange.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace kiln::tf;
@@ -41,11 +44,45 @@ static Value lookThroughIslands(Value value) {
   return value;
 }
 
+/// How many ops deep evaluateConstant looks behind a value.
+static constexpr unsigned kMaxEvaluationDepth = 12;
+
+/// The constant `value` holds: its constant-like producer's, or what the
+/// folder of its pure single-result tf producer computes from the operands'
+/// constants (evaluated the same way, at most `depth` ops deep). Only small
+/// static values (kMaxEvaluatedElements) are evaluated; the IR is not
+/// changed. Null when unknown.
+static Attribute evaluateConstant(Value value, unsigned depth) {
+  value = lookThroughIslands(value);
+  if (!value)
+    return {};
+  Attribute attr;
+  if (matchPattern(value, m_Constant(&attr)))
+    return attr;
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  Operation *op = value.getDefiningOp();
+  if (depth == 0 || !type || !type.hasStaticShape() ||
+      type.getNumElements() > kMaxEvaluatedElements || !op ||
+      op->getNumResults() != 1 || op->getNumRegions() != 0 ||
+      !isa<TFDialect>(op->getDialect()) || !isPure(op))
+    return {};
+  SmallVector<Attribute> operands;
+  for (Value operand : op->getOperands())
+    operands.push_back(evaluateConstant(operand, depth - 1));
+  SmallVector<OpFoldResult> results;
+  if (failed(op->fold(operands, results)) || results.size() != 1)
+    return {};
+  if (auto folded = dyn_cast<Attribute>(results.front()))
+    return folded;
+  // A forwarding folder (Identity, Reshape to the same type).
+  return evaluateConstant(cast<Value>(results.front()), depth - 1);
+}
+
 std::optional<SmallVector<int64_t>>
 kiln::tf::getConstantIntValues(Value value) {
-  DenseIntElementsAttr attr;
-  value = lookThroughIslands(value);
-  if (!value || !matchPattern(value, m_Constant(&attr)))
+  auto attr = dyn_cast_or_null<DenseIntElementsAttr>(
+      evaluateConstant(value, kMaxEvaluationDepth));
+  if (!attr)
     return std::nullopt;
   SmallVector<int64_t> values;
   bool isUnsigned = attr.getElementType().isUnsignedInteger();
@@ -1038,6 +1075,16 @@ LogicalResult TopKV2Op::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
   return success();
 }
 
+/// The value of a scalar float constant (evaluated like
+/// getConstantIntValues), or std::nullopt.
+static std::optional<double> getConstantFloatScalar(Value value) {
+  auto attr = dyn_cast_or_null<DenseFPElementsAttr>(
+      evaluateConstant(value, kMaxEvaluationDepth));
+  if (!attr || attr.getNumElements() != 1)
+    return std::nullopt;
+  return (*attr.getValues<APFloat>().begin()).convertToDouble();
+}
+
 LogicalResult RangeOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
   initResultTypes(getOperation(), resultTypes);
   int64_t size = kDynamic;
@@ -1050,6 +1097,17 @@ LogicalResult RangeOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
     int64_t span = d > 0 ? l - s : s - l;
     int64_t step = d > 0 ? d : -d;
     size = span <= 0 ? 0 : (span + step - 1) / step;
+  } else if (auto fStart = getConstantFloatScalar(getStart()),
+             fLimit = getConstantFloatScalar(getLimit()),
+             fDelta = getConstantFloatScalar(getDelta());
+             fStart && fLimit && fDelta && *fDelta != 0) {
+    // Float ranges (TF.js writes coordinate grids this way): TensorFlow's
+    // size is ceil(|(limit - start) / delta|), 0 when delta points away.
+    double span = (*fLimit - *fStart) / *fDelta;
+    if (span <= 0)
+      size = 0;
+    else if (span < static_cast<double>(kMaxFoldedElements))
+      size = static_cast<int64_t>(std::ceil(span));
   }
   setShape(getOperation(), resultTypes, 0, SmallVector<int64_t>{size});
   return success();

@@ -57,9 +57,22 @@ inferReduction(::mlir::Operation *op,
 // Utilities
 //===----------------------------------------------------------------------===//
 
-/// The values of `value` when it is produced by a constant-like op holding
-/// integers (directly or through a `tf_executor.island` that wraps it), as
-/// int64_t; std::nullopt otherwise.
+/// The largest constant, in elements, that a tf folder materializes (Pack,
+/// ConcatV2, StridedSlice, SparseToDense, Cast and arithmetic of constants),
+/// and the longest float Range given a static length: folding bigger tensors
+/// would copy weights into new attributes for no shape gain.
+constexpr int64_t kMaxFoldedElements = 1 << 20;
+
+/// The largest value, in elements, that getConstantIntValues evaluates
+/// through folders: shape arithmetic works on a handful of elements.
+constexpr int64_t kMaxEvaluatedElements = 64;
+
+/// The values of `value` as int64_t when it is an integer constant: produced
+/// by a constant-like op (directly or through a `tf_executor.island` that
+/// wraps it), or computed from constants and static shapes by pure tf ops
+/// with folders (Shape -> StridedSlice -> Mul -> Pack, ...), each result of
+/// at most kMaxEvaluatedElements elements, the IR left unchanged;
+/// std::nullopt otherwise.
 std::optional<::llvm::SmallVector<int64_t>>
 getConstantIntValues(::mlir::Value value);
 

@@ -237,3 +237,149 @@ func.func @size_static(%arg0: tensor<2x3x5xf32>) -> tensor<i64> {
   %0 = "tf.Size"(%arg0) : (tensor<2x3x5xf32>) -> tensor<i64>
   return %0 : tensor<i64>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @pack_constants
+func.func @pack_constants() -> (tensor<3xi32>, tensor<2x2xi32>) {
+  // CHECK-DAG: %[[V:.+]] = "tf.Const"() <{value = dense<[1, 7, 3]> : tensor<3xi32>}> : () -> tensor<3xi32>
+  // CHECK-DAG: %[[M:.+]] = "tf.Const"() <{value = dense<{{\[}}[1, 3], [2, 4]]> : tensor<2x2xi32>}> : () -> tensor<2x2xi32>
+  // CHECK-NOT: tf.Pack
+  // CHECK: return %[[V]], %[[M]]
+  %0 = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %1 = "tf.Const"() {value = dense<7> : tensor<i32>} : () -> tensor<i32>
+  %2 = "tf.Const"() {value = dense<3> : tensor<i32>} : () -> tensor<i32>
+  %3 = "tf.Pack"(%0, %1, %2) {axis = 0 : i64} : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<3xi32>
+  %4 = "tf.Const"() {value = dense<[1, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %5 = "tf.Const"() {value = dense<[3, 4]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %6 = "tf.Pack"(%4, %5) {axis = -1 : i64} : (tensor<2xi32>, tensor<2xi32>) -> tensor<2x2xi32>
+  return %3, %6 : tensor<3xi32>, tensor<2x2xi32>
+}
+
+// -----
+
+// A Pack with an operand that is not constant stays.
+// CHECK-LABEL: func.func @pack_non_constant
+func.func @pack_non_constant(%arg0: tensor<i32>) -> tensor<2xi32> {
+  // CHECK: "tf.Pack"
+  %0 = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %1 = "tf.Pack"(%0, %arg0) {axis = 0 : i64} : (tensor<i32>, tensor<i32>) -> tensor<2xi32>
+  return %1 : tensor<2xi32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @concat_constants
+func.func @concat_constants() -> (tensor<3xi64>, tensor<2x3xi32>) {
+  // CHECK-DAG: %[[V:.+]] = "tf.Const"() <{value = dense<[-1, 4, 5]> : tensor<3xi64>}> : () -> tensor<3xi64>
+  // CHECK-DAG: %[[M:.+]] = "tf.Const"() <{value = dense<{{\[}}[1, 2, 5], [3, 4, 6]]> : tensor<2x3xi32>}> : () -> tensor<2x3xi32>
+  // CHECK-NOT: tf.ConcatV2
+  // CHECK: return %[[V]], %[[M]]
+  %0 = "tf.Const"() {value = dense<[-1]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %1 = "tf.Const"() {value = dense<[4, 5]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %axis = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %2 = "tf.ConcatV2"(%0, %1, %axis) : (tensor<1xi64>, tensor<2xi64>, tensor<i32>) -> tensor<3xi64>
+  %3 = "tf.Const"() {value = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
+  %4 = "tf.Const"() {value = dense<[[5], [6]]> : tensor<2x1xi32>} : () -> tensor<2x1xi32>
+  %last = "tf.Const"() {value = dense<-1> : tensor<i32>} : () -> tensor<i32>
+  %5 = "tf.ConcatV2"(%3, %4, %last) : (tensor<2x2xi32>, tensor<2x1xi32>, tensor<i32>) -> tensor<2x3xi32>
+  return %2, %5 : tensor<3xi64>, tensor<2x3xi32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @strided_slice_shrink
+func.func @strided_slice_shrink() -> (tensor<i32>, tensor<i32>) {
+  // CHECK-DAG: %[[A:.+]] = "tf.Const"() <{value = dense<224> : tensor<i32>}> : () -> tensor<i32>
+  // CHECK-DAG: %[[B:.+]] = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  // CHECK-NOT: tf.StridedSlice
+  // CHECK: return %[[A]], %[[B]]
+  %shape = "tf.Const"() {value = dense<[1, 224, 225, 3]> : tensor<4xi32>} : () -> tensor<4xi32>
+  %b = "tf.Const"() {value = dense<1> : tensor<1xi32>} : () -> tensor<1xi32>
+  %e = "tf.Const"() {value = dense<2> : tensor<1xi32>} : () -> tensor<1xi32>
+  %s = "tf.Const"() {value = dense<1> : tensor<1xi32>} : () -> tensor<1xi32>
+  %0 = "tf.StridedSlice"(%shape, %b, %e, %s) {shrink_axis_mask = 1 : i64} : (tensor<4xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<i32>
+  %last = "tf.Const"() {value = dense<-1> : tensor<1xi32>} : () -> tensor<1xi32>
+  %zero = "tf.Const"() {value = dense<0> : tensor<1xi32>} : () -> tensor<1xi32>
+  %1 = "tf.StridedSlice"(%shape, %last, %zero, %s) {shrink_axis_mask = 1 : i64} : (tensor<4xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<i32>
+  return %0, %1 : tensor<i32>, tensor<i32>
+}
+
+// -----
+
+// Masks, negative strides and a 2-D input.
+// CHECK-LABEL: func.func @strided_slice_ranges
+func.func @strided_slice_ranges() -> (tensor<3xi32>, tensor<2x2xi32>) {
+  // CHECK-DAG: %[[R:.+]] = "tf.Const"() <{value = dense<[5, 3, 1]> : tensor<3xi32>}> : () -> tensor<3xi32>
+  // CHECK-DAG: %[[M:.+]] = "tf.Const"() <{value = dense<{{\[}}[4, 6], [7, 9]]> : tensor<2x2xi32>}> : () -> tensor<2x2xi32>
+  // CHECK-NOT: tf.StridedSlice
+  // CHECK: return %[[R]], %[[M]]
+  %v = "tf.Const"() {value = dense<[0, 1, 2, 3, 4, 5]> : tensor<6xi32>} : () -> tensor<6xi32>
+  %b = "tf.Const"() {value = dense<0> : tensor<1xi32>} : () -> tensor<1xi32>
+  %s = "tf.Const"() {value = dense<-2> : tensor<1xi32>} : () -> tensor<1xi32>
+  // Begin and end masked: the whole vector backwards, every other element.
+  %0 = "tf.StridedSlice"(%v, %b, %b, %s) {begin_mask = 1 : i64, end_mask = 1 : i64} : (tensor<6xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<3xi32>
+  %m = "tf.Const"() {value = dense<[[1, 2, 3], [4, 5, 6], [7, 8, 9]]> : tensor<3x3xi32>} : () -> tensor<3x3xi32>
+  %b2 = "tf.Const"() {value = dense<[1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %e2 = "tf.Const"() {value = dense<[100, 3]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %s2 = "tf.Const"() {value = dense<[1, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %1 = "tf.StridedSlice"(%m, %b2, %e2, %s2) : (tensor<3x3xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<2x2xi32>
+  return %0, %1 : tensor<3xi32>, tensor<2x2xi32>
+}
+
+// -----
+
+// Shape arithmetic as the TF.js converter writes it folds to a constant.
+// CHECK-LABEL: func.func @shape_arithmetic
+func.func @shape_arithmetic(%x: tensor<1x7x7x6xf32>) -> tensor<3xi32> {
+  // CHECK: %[[C:.+]] = "tf.Const"() <{value = dense<[1, 294, 1]> : tensor<3xi32>}> : () -> tensor<3xi32>
+  // CHECK-NOT: tf.Pack
+  // CHECK: return %[[C]]
+  %shape = "tf.Shape"(%x) : (tensor<1x7x7x6xf32>) -> tensor<4xi32>
+  %b = "tf.Const"() {value = dense<0> : tensor<1xi32>} : () -> tensor<1xi32>
+  %e = "tf.Const"() {value = dense<1> : tensor<1xi32>} : () -> tensor<1xi32>
+  %n = "tf.StridedSlice"(%shape, %b, %e, %e) {shrink_axis_mask = 1 : i64} : (tensor<4xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<i32>
+  %c294 = "tf.Const"() {value = dense<294> : tensor<i32>} : () -> tensor<i32>
+  %one = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %0 = "tf.Pack"(%n, %c294, %one) {axis = 0 : i64} : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<3xi32>
+  return %0 : tensor<3xi32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @expand_dims_squeeze_constants
+func.func @expand_dims_squeeze_constants() -> (tensor<1xi32>, tensor<2xi32>) {
+  // CHECK-DAG: %[[E:.+]] = "tf.Const"() <{value = dense<7> : tensor<1xi32>}> : () -> tensor<1xi32>
+  // CHECK-DAG: %[[S:.+]] = "tf.Const"() <{value = dense<[3, 4]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  // CHECK-NOT: tf.ExpandDims
+  // CHECK-NOT: tf.Squeeze
+  // CHECK: return %[[E]], %[[S]]
+  %0 = "tf.Const"() {value = dense<7> : tensor<i32>} : () -> tensor<i32>
+  %dim = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %1 = "tf.ExpandDims"(%0, %dim) : (tensor<i32>, tensor<i32>) -> tensor<1xi32>
+  %2 = "tf.Const"() {value = dense<[[3], [4]]> : tensor<2x1xi32>} : () -> tensor<2x1xi32>
+  %3 = "tf.Squeeze"(%2) {squeeze_dims = [1]} : (tensor<2x1xi32>) -> tensor<2xi32>
+  return %1, %3 : tensor<1xi32>, tensor<2xi32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @sparse_to_dense_constants
+func.func @sparse_to_dense_constants() -> (tensor<3xi64>, tensor<2x2xi32>) {
+  // CHECK-DAG: %[[Z:.+]] = "tf.Const"() <{value = dense<0> : tensor<3xi64>}> : () -> tensor<3xi64>
+  // CHECK-DAG: %[[M:.+]] = "tf.Const"() <{value = dense<{{\[}}[9, 5], [5, 8]]> : tensor<2x2xi32>}> : () -> tensor<2x2xi32>
+  // CHECK-NOT: tf.SparseToDense
+  // CHECK: return %[[Z]], %[[M]]
+  // No index: every element is the default (nanodet's shape arithmetic).
+  %i0 = "tf.Const"() {value = dense<> : tensor<0x1xi64>} : () -> tensor<0x1xi64>
+  %s0 = "tf.Const"() {value = dense<3> : tensor<1xi64>} : () -> tensor<1xi64>
+  %v0 = "tf.Const"() {value = dense<> : tensor<0xi64>} : () -> tensor<0xi64>
+  %d0 = "tf.Const"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
+  %0 = "tf.SparseToDense"(%i0, %s0, %v0, %d0) : (tensor<0x1xi64>, tensor<1xi64>, tensor<0xi64>, tensor<i64>) -> tensor<3xi64>
+  %i1 = "tf.Const"() {value = dense<[[0, 0], [1, 1]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
+  %s1 = "tf.Const"() {value = dense<2> : tensor<2xi32>} : () -> tensor<2xi32>
+  %v1 = "tf.Const"() {value = dense<[9, 8]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %d1 = "tf.Const"() {value = dense<5> : tensor<i32>} : () -> tensor<i32>
+  %1 = "tf.SparseToDense"(%i1, %s1, %v1, %d1) : (tensor<2x2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<i32>) -> tensor<2x2xi32>
+  return %0, %1 : tensor<3xi64>, tensor<2x2xi32>
+}

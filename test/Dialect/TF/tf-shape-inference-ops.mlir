@@ -149,3 +149,67 @@ func.func @constants_in_islands(%x: tensor<2x3x4xf32>) -> (tensor<*xf32>, tensor
   }
   return %g#0, %g#1 : tensor<*xf32>, tensor<*xf32>
 }
+
+// -----
+
+// Shape operands computed from static shapes and constants (Shape,
+// StridedSlice, Mul, Pack, ConcatV2) are evaluated through the folders, so
+// one pass gives a whole chain of shape-arithmetic consumers static types.
+// CHECK-LABEL: func.func @shape_arithmetic_operands
+// CHECK-SAME:    -> (tensor<1x294x1xf32>, tensor<1x184x184x16xf32>, tensor<1x368x368x16xf32>)
+// CHECK:         "tf.Reshape"({{.+}}) : (tensor<1x7x7x6xf32>, tensor<3xi32>) -> tensor<1x294x1xf32>
+// CHECK:         "tf.Conv2DBackpropInput"({{.+}}) -> tensor<1x184x184x16xf32>
+// CHECK:         "tf.Conv2DBackpropInput"({{.+}}) -> tensor<1x368x368x16xf32>
+func.func @shape_arithmetic_operands(%x: tensor<1x7x7x6xf32>, %w: tensor<4x4x16x16xf32>, %dy: tensor<1x46x46x16xf32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) {
+  %b = "tf.Const"() {value = dense<0> : tensor<1xi32>} : () -> tensor<1xi32>
+  %e = "tf.Const"() {value = dense<1> : tensor<1xi32>} : () -> tensor<1xi32>
+  %e2 = "tf.Const"() {value = dense<2> : tensor<1xi32>} : () -> tensor<1xi32>
+  %two = "tf.Const"() {value = dense<2> : tensor<i32>} : () -> tensor<i32>
+  %c16 = "tf.Const"() {value = dense<16> : tensor<i32>} : () -> tensor<i32>
+  %tail = "tf.Const"() {value = dense<[294, 1]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %axis = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %shape = "tf.Shape"(%x) : (tensor<1x7x7x6xf32>) -> tensor<4xi32>
+  %n = "tf.StridedSlice"(%shape, %b, %e, %e) : (tensor<4xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<1xi32>
+  %s = "tf.ConcatV2"(%n, %tail, %axis) : (tensor<1xi32>, tensor<2xi32>, tensor<i32>) -> tensor<3xi32>
+  %0 = "tf.Reshape"(%x, %s) : (tensor<1x7x7x6xf32>, tensor<3xi32>) -> tensor<*xf32>
+  // The first upsampling is 4x the height and width of %dy, the second 2x
+  // the first's, read off its inferred shape.
+  %dyShape = "tf.Shape"(%dy) : (tensor<1x46x46x16xf32>) -> tensor<4xi32>
+  %h = "tf.StridedSlice"(%dyShape, %e, %e2, %e) {shrink_axis_mask = 1 : i64} : (tensor<4xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<i32>
+  %h2 = "tf.Mul"(%h, %two) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+  %h4 = "tf.Mul"(%h2, %two) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+  %one = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %sizes = "tf.Pack"(%one, %h4, %h4, %c16) {axis = 0 : i64} : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<4xi32>
+  %1 = "tf.Conv2DBackpropInput"(%sizes, %w, %dy) {padding = "SAME", strides = [1, 2, 2, 1]} : (tensor<4xi32>, tensor<4x4x16x16xf32>, tensor<1x46x46x16xf32>) -> tensor<*xf32>
+  %upShape = "tf.Shape"(%1) : (tensor<*xf32>) -> tensor<*xi32>
+  %uh = "tf.StridedSlice"(%upShape, %e, %e2, %e) {shrink_axis_mask = 1 : i64} : (tensor<*xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<*xi32>
+  %uh2 = "tf.Mul"(%uh, %two) : (tensor<*xi32>, tensor<i32>) -> tensor<*xi32>
+  %sizes2 = "tf.Pack"(%one, %uh2, %uh2, %c16) {axis = 0 : i64} : (tensor<i32>, tensor<*xi32>, tensor<*xi32>, tensor<i32>) -> tensor<*xi32>
+  %2 = "tf.Conv2DBackpropInput"(%sizes2, %w, %1) {padding = "SAME", strides = [1, 2, 2, 1]} : (tensor<*xi32>, tensor<4x4x16x16xf32>, tensor<*xf32>) -> tensor<*xf32>
+  return %0, %1, %2 : tensor<*xf32>, tensor<*xf32>, tensor<*xf32>
+}
+
+// -----
+
+// Float ranges (a coordinate grid) with a limit cast from a shape dimension,
+// and a Tile whose multiples come from ExpandDims of a constant.
+// CHECK-LABEL: func.func @float_range_and_tile
+// CHECK-SAME:    -> (tensor<64xf32>, tensor<3xf32>, tensor<6xf32>)
+func.func @float_range_and_tile(%x: tensor<64x17xf32>, %v: tensor<2xf32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) {
+  %shape = "tf.Shape"(%x) : (tensor<64x17xf32>) -> tensor<2xi32>
+  %b = "tf.Const"() {value = dense<0> : tensor<1xi32>} : () -> tensor<1xi32>
+  %e = "tf.Const"() {value = dense<1> : tensor<1xi32>} : () -> tensor<1xi32>
+  %h = "tf.StridedSlice"(%shape, %b, %e, %e) {shrink_axis_mask = 1 : i64} : (tensor<2xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<i32>
+  %limit = "tf.Cast"(%h) : (tensor<i32>) -> tensor<f32>
+  %zero = "tf.Const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %one = "tf.Const"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
+  %0 = "tf.Range"(%zero, %limit, %one) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<*xf32>
+  %half = "tf.Const"() {value = dense<0.5> : tensor<f32>} : () -> tensor<f32>
+  %lim = "tf.Const"() {value = dense<1.2> : tensor<f32>} : () -> tensor<f32>
+  %1 = "tf.Range"(%zero, %lim, %half) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<*xf32>
+  %three = "tf.Const"() {value = dense<3> : tensor<i32>} : () -> tensor<i32>
+  %axis = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %m = "tf.ExpandDims"(%three, %axis) : (tensor<i32>, tensor<i32>) -> tensor<1xi32>
+  %2 = "tf.Tile"(%v, %m) : (tensor<2xf32>, tensor<1xi32>) -> tensor<*xf32>
+  return %0, %1, %2 : tensor<*xf32>, tensor<*xf32>, tensor<*xf32>
+}
