@@ -3,10 +3,10 @@
 // The fold() hooks of the ops marked `folder` in ops.txt: forwarding
 // (Identity, IdentityN, Cast to the same type) and constant folding of
 // arithmetic, Reshape, Cast, Shape, Size, Pack, ConcatV2, StridedSlice,
-// ExpandDims, Squeeze and SparseToDense. A folder only returns an attribute
-// whose type is exactly the result type, so the dialect's constant
-// materializer can build a tf.Const of it, and never one of more than
-// kMaxFoldedElements elements (TFShapeInference.h).
+// ExpandDims, Squeeze, SparseToDense, Fill, Range (integers) and GatherV2.
+// A folder only returns an attribute whose type is exactly the result type,
+// so the dialect's constant materializer can build a tf.Const of it, and
+// never one of more than kMaxFoldedElements elements (TFShapeInference.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -534,5 +534,78 @@ OpFoldResult SparseToDenseOp::fold(FoldAdaptor adaptor) {
     }
     elements[offset] = values.isSplat() ? all[0] : all[k];
   }
+  return DenseElementsAttr::get(resultType, elements);
+}
+
+//===----------------------------------------------------------------------===//
+// Fill, Range, GatherV2
+//===----------------------------------------------------------------------===//
+
+OpFoldResult FillOp::fold(FoldAdaptor adaptor) {
+  RankedTensorType resultType = getFoldableResultType(getOperation());
+  auto value = dyn_cast_or_null<DenseElementsAttr>(adaptor.getValue());
+  if (!resultType || !value || value.getNumElements() != 1 ||
+      value.getElementType() != resultType.getElementType())
+    return {};
+  return DenseElementsAttr::get(resultType, value.getSplatValue<Attribute>());
+}
+
+OpFoldResult RangeOp::fold(FoldAdaptor adaptor) {
+  // Integer ranges only: a float range accumulates rounding that TensorFlow
+  // and a folder could disagree on.
+  RankedTensorType resultType = getFoldableResultType(getOperation());
+  auto start = getInts(adaptor.getStart());
+  auto limit = getInts(adaptor.getLimit());
+  auto delta = getInts(adaptor.getDelta());
+  if (!resultType || resultType.getRank() != 1 || !start || !limit || !delta ||
+      start->size() != 1 || limit->size() != 1 || delta->size() != 1 ||
+      (*delta)[0] == 0)
+    return {};
+  auto element = dyn_cast<IntegerType>(resultType.getElementType());
+  if (!element)
+    return {};
+  int64_t s = (*start)[0], d = (*delta)[0];
+  SmallVector<APInt> values;
+  for (int64_t i = 0; i < resultType.getDimSize(0); ++i)
+    values.push_back(APInt(element.getWidth(), s + i * d, /*isSigned=*/true));
+  // The length must be the one the shape function gives.
+  int64_t span = d > 0 ? (*limit)[0] - s : s - (*limit)[0];
+  int64_t step = d > 0 ? d : -d;
+  if ((span <= 0 ? 0 : (span + step - 1) / step) != resultType.getDimSize(0))
+    return {};
+  return DenseElementsAttr::get(resultType, values);
+}
+
+OpFoldResult GatherV2Op::fold(FoldAdaptor adaptor) {
+  RankedTensorType resultType = getFoldableResultType(getOperation());
+  auto params = dyn_cast_or_null<DenseElementsAttr>(adaptor.getParams());
+  auto indices = getInts(adaptor.getIndices());
+  auto axisValues = getInts(adaptor.getAxis());
+  if (!resultType || !params || !indices || !axisValues ||
+      axisValues->size() != 1 || getBatchDims() != 0 ||
+      params.getElementType() != resultType.getElementType())
+    return {};
+  ArrayRef<int64_t> shape = params.getType().getShape();
+  int64_t rank = shape.size();
+  int64_t axis =
+      (*axisValues)[0] < 0 ? (*axisValues)[0] + rank : (*axisValues)[0];
+  if (axis < 0 || axis >= rank)
+    return {};
+  int64_t outer = ShapedType::getNumElements(shape.take_front(axis));
+  int64_t inner = ShapedType::getNumElements(shape.drop_front(axis + 1));
+  int64_t n = indices->size();
+  if (outer * n * inner != resultType.getNumElements())
+    return {};
+  auto all = params.getValues<Attribute>();
+  SmallVector<Attribute> elements;
+  elements.reserve(resultType.getNumElements());
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t index : *indices) {
+      // Out-of-range indices are an error on CPU: leave them.
+      if (index < 0 || index >= shape[axis])
+        return {};
+      for (int64_t i = 0; i < inner; ++i)
+        elements.push_back(all[(o * shape[axis] + index) * inner + i]);
+    }
   return DenseElementsAttr::get(resultType, elements);
 }

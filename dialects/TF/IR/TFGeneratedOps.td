@@ -778,6 +778,7 @@ def TF_FillOp : TF_Op<"Fill", [Pure, AllElementTypesMatch<["value", "output"]>, 
   TF_DerivedOperandTypeAttr index_type = TF_DerivedOperandTypeAttr<0>;
 
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def TF_FloorOp : TF_Op<"Floor", [Pure, SameOperandsAndResultElementType, TF_InferShape]> {
@@ -1052,6 +1053,8 @@ def TF_GatherV2Op : TF_Op<"GatherV2", [Pure, AllElementTypesMatch<["params", "ou
   TF_DerivedOperandTypeAttr Tparams = TF_DerivedOperandTypeAttr<0>;
   TF_DerivedOperandTypeAttr Tindices = TF_DerivedOperandTypeAttr<1>;
   TF_DerivedOperandTypeAttr Taxis = TF_DerivedOperandTypeAttr<2>;
+
+  let hasFolder = 1;
 }
 
 def TF_GreaterOp : TF_Op<"Greater", [Pure, ResultsBroadcastableShape, SameOperandsElementType, TF_InferShape]> {
@@ -2036,6 +2039,8 @@ def TF_RangeOp : TF_Op<"Range", [Pure, AllElementTypesMatch<["start", "limit", "
   );
 
   TF_DerivedOperandTypeAttr Tidx = TF_DerivedOperandTypeAttr<0>;
+
+  let hasFolder = 1;
 }
 
 def TF_ReadVariableOp : TF_Op<"ReadVariableOp", [TF_InferShape]> {

@@ -58,7 +58,7 @@ inferReduction(::mlir::Operation *op,
 //===----------------------------------------------------------------------===//
 
 /// The largest constant, in elements, that a tf folder materializes (Pack,
-/// ConcatV2, StridedSlice, SparseToDense, Cast and arithmetic of constants),
+/// ConcatV2, StridedSlice, GatherV2, Fill, Range, ... of constants),
 /// and the longest float Range given a static length: folding bigger tensors
 /// would copy weights into new attributes for no shape gain.
 constexpr int64_t kMaxFoldedElements = 1 << 20;

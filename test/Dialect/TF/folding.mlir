@@ -383,3 +383,42 @@ func.func @sparse_to_dense_constants() -> (tensor<3xi64>, tensor<2x2xi32>) {
   %1 = "tf.SparseToDense"(%i1, %s1, %v1, %d1) : (tensor<2x2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<i32>) -> tensor<2x2xi32>
   return %0, %1 : tensor<3xi64>, tensor<2x2xi32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @fill_range_gather_constants
+func.func @fill_range_gather_constants() -> (tensor<2x3xf32>, tensor<4xi32>, tensor<2x2xi32>) {
+  // CHECK-DAG: %[[F:.+]] = "tf.Const"() <{value = dense<1.500000e+00> : tensor<2x3xf32>}> : () -> tensor<2x3xf32>
+  // CHECK-DAG: %[[R:.+]] = "tf.Const"() <{value = dense<[10, 7, 4, 1]> : tensor<4xi32>}> : () -> tensor<4xi32>
+  // CHECK-DAG: %[[G:.+]] = "tf.Const"() <{value = dense<{{\[}}[3, 1], [6, 4]]> : tensor<2x2xi32>}> : () -> tensor<2x2xi32>
+  // CHECK-NOT: tf.Fill
+  // CHECK-NOT: tf.Range
+  // CHECK-NOT: tf.GatherV2
+  // CHECK: return %[[F]], %[[R]], %[[G]]
+  %dims = "tf.Const"() {value = dense<[2, 3]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %v = "tf.Const"() {value = dense<1.5> : tensor<f32>} : () -> tensor<f32>
+  %0 = "tf.Fill"(%dims, %v) : (tensor<2xi32>, tensor<f32>) -> tensor<2x3xf32>
+  %start = "tf.Const"() {value = dense<10> : tensor<i32>} : () -> tensor<i32>
+  %limit = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %delta = "tf.Const"() {value = dense<-3> : tensor<i32>} : () -> tensor<i32>
+  %1 = "tf.Range"(%start, %limit, %delta) : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<4xi32>
+  // Columns 2 and 0 of a 2x3 matrix.
+  %params = "tf.Const"() {value = dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>} : () -> tensor<2x3xi32>
+  %ids = "tf.Const"() {value = dense<[2, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %axis = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %2 = "tf.GatherV2"(%params, %ids, %axis) : (tensor<2x3xi32>, tensor<2xi32>, tensor<i32>) -> tensor<2x2xi32>
+  return %0, %1, %2 : tensor<2x3xf32>, tensor<4xi32>, tensor<2x2xi32>
+}
+
+// -----
+
+// An out-of-range gather index is an error at run time: it is not folded.
+// CHECK-LABEL: func.func @gather_out_of_range
+func.func @gather_out_of_range() -> tensor<1xi32> {
+  // CHECK: "tf.GatherV2"
+  %params = "tf.Const"() {value = dense<[1, 2, 3]> : tensor<3xi32>} : () -> tensor<3xi32>
+  %ids = "tf.Const"() {value = dense<[3]> : tensor<1xi32>} : () -> tensor<1xi32>
+  %axis = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %0 = "tf.GatherV2"(%params, %ids, %axis) : (tensor<3xi32>, tensor<1xi32>, tensor<i32>) -> tensor<1xi32>
+  return %0 : tensor<1xi32>
+}
