@@ -1,0 +1,161 @@
+//===- Importer.h - the GraphDef importer's internals ----------*- C++ -*-===//
+//
+// Private to translate/graphdef: the node model and the Importer class,
+// shared by ImportNodes.cpp (typing and emitting one node) and
+// ImportGraphDef.cpp (bodies, @main and the function library).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KILN_TRANSLATE_GRAPHDEF_IMPORTER_H
+#define KILN_TRANSLATE_GRAPHDEF_IMPORTER_H
+
+#include "translate/graphdef/ConvertTypes.h"
+#include "translate/graphdef/ImportGraphDef.h"
+
+#include "dialects/TFExecutor/IR/TFExecutor.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace kiln::graphdef::detail {
+
+using namespace mlir;
+
+//===----------------------------------------------------------------------===//
+// Node model
+//===----------------------------------------------------------------------===//
+
+/// How a node is imported.
+enum class NodeKind {
+  Op,             // an island wrapping a tf op
+  FunctionCall,   // an island wrapping tf.LegacyCall of a library function
+  Switch,         // Switch, RefSwitch
+  SwitchN,        // _SwitchN
+  Merge,          // Merge, RefMerge
+  Enter,          // Enter, RefEnter
+  Exit,           // Exit, RefExit
+  LoopCond,       // LoopCond
+  NextIteration,  // NextIteration, RefNextIteration
+  ControlTrigger, // ControlTrigger
+  Argument,       // a node replaced by a function argument
+  Return,         // _Retval in a graph imported as a function
+};
+
+/// How a node of op type `op` is imported (before argument/call checks).
+NodeKind classify(StringRef op);
+
+/// A data input of a node: output `index` of `node` (or, in a function body,
+/// output `index` of the output argument `outputArg`, or argument `node`).
+/// The strings point into the GraphDef or the import options, which outlive
+/// the import (copies cost 21 MB on a 43k-node graph).
+struct TensorRef {
+  StringRef node;
+  StringRef outputArg;
+  unsigned index = 0;
+  StringRef text; // as written, for messages
+};
+
+struct NodeInfo {
+  const tensorflow::NodeDef *def = nullptr;
+  NodeKind kind = NodeKind::Op;
+  Location loc;
+  SmallVector<TensorRef> dataInputs;
+  SmallVector<std::string> controlInputs;
+  /// Flat data output types.
+  SmallVector<Type> outputTypes;
+  /// Output argument name → [first flat index, count), for function bodies.
+  llvm::StringMap<std::pair<unsigned, unsigned>> outputArgs;
+  /// The highest output index consumers use (for ops Kiln does not know).
+  int maxUsedOutput = -1;
+
+  // Filled while emitting.
+  SmallVector<Value> outputs;
+  Value control;
+  Value token; // NextIteration: the Source's token
+
+  explicit NodeInfo(Location loc) : loc(loc) {}
+};
+
+/// True for the function-valued attributes that TensorFlow's importer writes
+/// as plain symbol references (see ImportNodes.cpp).
+bool isSymbolAttr(StringRef opType, StringRef name);
+
+//===----------------------------------------------------------------------===//
+// Importer
+//===----------------------------------------------------------------------===//
+
+/// What a body's fetch holds.
+struct BodyOutputs {
+  SmallVector<TensorRef> data;
+  SmallVector<std::string> control;
+};
+
+class Importer {
+public:
+  Importer(ModuleOp module, const tensorflow::FunctionDefLibrary &library,
+           const GraphImportOptions &options)
+      : module(module), builder(module.getContext()), ctx(module.getContext()),
+        options(options) {
+    for (const auto &function : library.function())
+      functions[function.signature().name()] = &function;
+    for (const auto &gradient : library.gradient())
+      gradients[gradient.function_name()] = gradient.gradient_func();
+  }
+
+  LogicalResult importMain(const tensorflow::GraphDef &graph);
+  LogicalResult importFunctions();
+
+private:
+  // Body import.
+  LogicalResult importBody(func::FuncOp func,
+                           ArrayRef<const tensorflow::NodeDef *> nodes,
+                           bool isFunction,
+                           const llvm::StringMap<unsigned> &argumentNodes,
+                           const llvm::StringMap<unsigned> &functionArgs,
+                           const BodyOutputs &outputs);
+  LogicalResult parseInputs(NodeInfo &info, bool isFunction);
+  LogicalResult computeOutputs(NodeInfo &info);
+  LogicalResult computeOpDefOutputs(NodeInfo &info,
+                                    const tensorflow::OpDef &opDef);
+  FailureOr<Type> elementTypeOfArg(NodeInfo &info,
+                                   const tensorflow::OpDef::ArgDef &arg,
+                                   const tensorflow::OpDef *opDef,
+                                   SmallVectorImpl<Type> &listTypes,
+                                   unsigned &count);
+  const tensorflow::AttrValue *findAttr(const NodeInfo &info, StringRef name,
+                                        const tensorflow::OpDef *opDef);
+  std::optional<std::vector<std::optional<SmallVector<int64_t>>>>
+  outputShapes(NodeInfo &info);
+
+  // Emission.
+  LogicalResult emitNode(NodeInfo &info, OpBuilder &b);
+  FailureOr<Value> valueOf(const TensorRef &ref, ErrorFn error);
+  FailureOr<SmallVector<Value>> dataOperands(NodeInfo &info);
+  SmallVector<Value> controlOperands(NodeInfo &info);
+  FailureOr<SmallVector<NamedAttribute>> convertAttrs(NodeInfo &info,
+                                                      bool symbolRefs);
+  Operation *createIsland(NodeInfo &info, OpBuilder &b, OperationState &inner);
+
+  InFlightDiagnostic nodeError(const NodeInfo &info) {
+    return emitError(info.loc)
+           << "node '" << info.def->name() << "' (" << info.def->op() << "): ";
+  }
+
+  ModuleOp module;
+  OpBuilder builder;
+  MLIRContext *ctx;
+  const GraphImportOptions &options;
+  llvm::StringMap<const tensorflow::FunctionDef *> functions;
+  llvm::StringMap<std::string> gradients;
+
+  // State of the body being imported.
+  llvm::MapVector<StringRef, std::unique_ptr<NodeInfo>> nodes;
+  llvm::StringMap<Value> functionArgValues;
+  bool inFunction = false;
+};
+
+} // namespace kiln::graphdef::detail
+
+#endif // KILN_TRANSLATE_GRAPHDEF_IMPORTER_H
