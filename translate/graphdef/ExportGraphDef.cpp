@@ -154,6 +154,14 @@ private:
   LogicalResult exportAttrs(Operation *op, tensorflow::NodeDef &def,
                             ArrayRef<StringRef> skip);
   void addOutputShapes(tensorflow::NodeDef &def, TypeRange types);
+  /// Forgets the previous body's state before exporting the next one.
+  void beginBody(bool isFunction) {
+    names = NameTable();
+    nodes.clear();
+    islandNodes.clear();
+    args = BodyArgs();
+    inFunction = isFunction;
+  }
 
   ModuleOp module;
   const GraphExportOptions &options;
@@ -601,11 +609,7 @@ LogicalResult Exporter::exportMain(func::FuncOp main,
   FailureOr<tfe::GraphOp> graph = graphOf(main);
   if (failed(graph))
     return failure();
-  names = NameTable();
-  nodes.clear();
-  islandNodes.clear();
-  args = BodyArgs();
-  inFunction = false;
+  beginBody(/*isFunction=*/false);
   auto errorAt = [&](Location loc) {
     return [loc]() { return emitError(loc) << "cannot export @main: "; };
   };
@@ -697,11 +701,7 @@ LogicalResult Exporter::exportFunction(func::FuncOp func,
   FailureOr<tfe::GraphOp> graph = graphOf(func);
   if (failed(graph))
     return failure();
-  names = NameTable();
-  nodes.clear();
-  islandNodes.clear();
-  args = BodyArgs();
-  inFunction = true;
+  beginBody(/*isFunction=*/true);
   auto errorFn = [&]() {
     return func.emitError()
            << "cannot export function @" << func.getSymName() << ": ";
