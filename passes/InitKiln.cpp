@@ -7,6 +7,7 @@
 #include "passes/InitKiln.h"
 
 #include "conversions/Passes.h"
+#include "dialects/NPU/IR/NPUDialect.h"
 #include "dialects/TF/IR/TFOps.h"
 #include "dialects/TF/Transforms/Passes.h"
 #include "dialects/TFExecutor/IR/TFExecutor.h"
@@ -24,7 +25,7 @@ namespace kiln {
 
 void registerKilnDialects(mlir::DialectRegistry &registry) {
   registry.insert<tf_type::TFTypeDialect, tf::TFDialect,
-                  tf_executor::TFExecutorDialect>();
+                  tf_executor::TFExecutorDialect, npu::NPUDialect>();
 }
 
 void registerKilnPasses() {

@@ -81,6 +81,15 @@ constexpr Key kKeys[] = {
 };
 } // namespace
 
+namespace {
+const Key *findKey(absl::string_view name) {
+  for (const Key &key : kKeys)
+    if (name == key.name)
+      return &key;
+  return nullptr;
+}
+} // namespace
+
 absl::Status TargetConfig::validate() const {
   for (const Key &key : kKeys)
     if (this->*key.member == 0)
@@ -123,10 +132,7 @@ absl::StatusOr<TargetConfig> TargetConfig::fromJson(absl::string_view text) {
     return absl::InvalidArgumentError("target config: expected a JSON object");
   TargetConfig config;
   for (auto it = json.begin(); it != json.end(); ++it) {
-    const Key *found = nullptr;
-    for (const Key &key : kKeys)
-      if (it.key() == key.name)
-        found = &key;
+    const Key *found = findKey(it.key());
     if (!found)
       return absl::InvalidArgumentError(
           absl::StrCat("target config: unknown key '", it.key(), "'"));
@@ -140,6 +146,52 @@ absl::StatusOr<TargetConfig> TargetConfig::fromJson(absl::string_view text) {
   if (absl::Status status = config.validate(); !status.ok())
     return status;
   return config;
+}
+
+absl::Status TargetConfig::set(absl::string_view key, uint64_t value) {
+  const Key *found = findKey(key);
+  if (!found)
+    return absl::InvalidArgumentError(
+        absl::StrCat("target config: unknown key '", key, "'"));
+  if (value > 0xffffffffull)
+    return absl::InvalidArgumentError(absl::StrCat(
+        "target config: '", key, "' must be an unsigned 32-bit integer"));
+  this->*(found->member) = static_cast<uint32_t>(value);
+  return absl::OkStatus();
+}
+
+absl::StatusOr<uint32_t> TargetConfig::get(absl::string_view key) const {
+  const Key *found = findKey(key);
+  if (!found)
+    return absl::InvalidArgumentError(
+        absl::StrCat("target config: unknown key '", key, "'"));
+  return this->*(found->member);
+}
+
+std::vector<std::string> TargetConfig::keys() {
+  std::vector<std::string> names;
+  for (const Key &key : kKeys)
+    names.emplace_back(key.name);
+  return names;
+}
+
+absl::StatusOr<TargetConfig> TargetConfig::preset(absl::string_view name) {
+  TargetConfig config;
+  if (name == "default")
+    return config;
+  if (name == "realistic") {
+    config.dmaDramBytesPerCycle = 4;
+    config.dmaDramLatency = 500;
+    config.lmemActKiB = 256;
+    return config;
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      "unknown target configuration '", name,
+      "' (expected 'default' or 'realistic')"));
+}
+
+std::vector<std::string> TargetConfig::presetNames() {
+  return {"default", "realistic"};
 }
 
 uint64_t fnv1a64(const uint8_t *data, size_t size) {

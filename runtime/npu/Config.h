@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace kiln::npu {
 
@@ -75,6 +76,24 @@ struct TargetConfig {
   std::string toJson() const;
   /// Parses JSON; missing keys keep their defaults, unknown keys are errors.
   static absl::StatusOr<TargetConfig> fromJson(absl::string_view text);
+
+  /// Sets the value of one key of docs/npu-isa.md §2 ("mac.rows", ...).
+  /// Unknown keys and values above 2^32 - 1 are errors; the result is not
+  /// validated (call validate() once every key is set).
+  absl::Status set(absl::string_view key, uint64_t value);
+  /// The value of one key, or an error naming the unknown key.
+  absl::StatusOr<uint32_t> get(absl::string_view key) const;
+  /// The keys of §2, in the order of the table.
+  static std::vector<std::string> keys();
+
+  /// The shipped configurations: "default" (the values above) and
+  /// "realistic" (DRAM 4 bytes/cycle with 500 cycles latency, as Arm's Vela
+  /// assumes for an Ethos-U65 with DRAM, and a 256 KiB ACT region, so large
+  /// feature maps must be tiled with halos). Performance targets are
+  /// measured in "realistic".
+  static absl::StatusOr<TargetConfig> preset(absl::string_view name);
+  /// The names preset() accepts, in a fixed order.
+  static std::vector<std::string> presetNames();
 };
 
 /// FNV-1a 64-bit hash; the header's target-config hash is this function over
