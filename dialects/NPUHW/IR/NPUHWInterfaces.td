@@ -33,7 +33,24 @@ def NPUHW_CommandOpInterface : OpInterface<"CommandOpInterface"> {
     ::kiln::npu::Engine getEngine() {
       return ::kiln::npu::engineOf($_op.getOpcode());
     }
+    /// The semaphore of wait \p i (0 or 1), or nullopt for none.
+    std::optional<unsigned> getWait(unsigned i) {
+      return ::kiln::npuhw::getSemaphoreField($_op, i ? "wait1" : "wait0");
+    }
+    /// The semaphore of signal \p i (0 or 1), or nullopt for none.
+    std::optional<unsigned> getSignal(unsigned i) {
+      return ::kiln::npuhw::getSemaphoreField($_op, i ? "signal1" : "signal0");
+    }
+    /// Sets (or, with nullopt, clears) wait \p i.
+    void setWait(unsigned i, std::optional<unsigned> id) {
+      ::kiln::npuhw::setSemaphoreField($_op, i ? "wait1" : "wait0", id);
+    }
+    /// Sets (or, with nullopt, clears) signal \p i.
+    void setSignal(unsigned i, std::optional<unsigned> id) {
+      ::kiln::npuhw::setSemaphoreField($_op, i ? "signal1" : "signal0", id);
+    }
   }];
+  let verify = [{ return ::kiln::npuhw::verifySemaphoreFields($_op); }];
 }
 
 #endif // KILN_DIALECTS_NPUHW_IR_NPUHWINTERFACES_TD

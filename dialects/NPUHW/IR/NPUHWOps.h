@@ -14,6 +14,18 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+namespace kiln::npuhw {
+/// The value of semaphore attribute \p name ("wait0", ...) of \p op, or
+/// nullopt when absent (none).
+std::optional<unsigned> getSemaphoreField(mlir::Operation *op,
+                                          llvm::StringRef name);
+/// Sets semaphore attribute \p name of \p op, or removes it for nullopt.
+void setSemaphoreField(mlir::Operation *op, llvm::StringRef name,
+                       std::optional<unsigned> id);
+/// Checks that \p op's semaphore fields name semaphores of its target.
+mlir::LogicalResult verifySemaphoreFields(mlir::Operation *op);
+} // namespace kiln::npuhw
+
 #include "dialects/NPUHW/IR/NPUHWInterfaces.h.inc"
 
 #define GET_OP_CLASSES

@@ -156,6 +156,40 @@ LogicalResult checkDmaSide(CommandOpInterface op, Value value, StringRef name,
 } // namespace
 
 //===----------------------------------------------------------------------===//
+// Semaphore fields (every command)
+//===----------------------------------------------------------------------===//
+
+std::optional<unsigned> kiln::npuhw::getSemaphoreField(Operation *op,
+                                                       StringRef name) {
+  if (auto attr = op->getAttrOfType<IntegerAttr>(name))
+    return static_cast<unsigned>(attr.getInt());
+  return std::nullopt;
+}
+
+void kiln::npuhw::setSemaphoreField(Operation *op, StringRef name,
+                                    std::optional<unsigned> id) {
+  if (!id) {
+    op->removeAttr(name);
+    return;
+  }
+  op->setAttr(name, IntegerAttr::get(IntegerType::get(op->getContext(), 64),
+                                     *id));
+}
+
+LogicalResult kiln::npuhw::verifySemaphoreFields(Operation *op) {
+  npu::TargetConfig config;
+  if (npu::TargetAttr target = npu::lookupTarget(op))
+    config = target.getConfig();
+  for (StringRef name : {"wait0", "wait1", "signal0", "signal1"})
+    if (std::optional<unsigned> id = getSemaphoreField(op, name))
+      if (*id >= config.semaphores)
+        return op->emitOpError("field '")
+               << name << "' names semaphore " << *id << " but the target has "
+               << config.semaphores;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // CTRL and DMA
 //===----------------------------------------------------------------------===//
 

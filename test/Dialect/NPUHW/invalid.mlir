@@ -259,3 +259,13 @@ npuhw.stream @no_end {
   // expected-error @+1 {{block with no terminator}}
   %t = npuhw.nop
 }
+
+// -----
+
+module attributes {npu.target = #npu.target<"default", {"semaphores" = 8 : i64}>} {
+  npuhw.stream @semaphore_count {
+    // expected-error @+1 {{field 'signal1' names semaphore 8 but the target has 8}}
+    %t = npuhw.nop {signal1 = 8}
+    npuhw.end
+  }
+}

@@ -29,12 +29,12 @@ module attributes {npu.target = #npu.target<"default", {"semaphores" = 4 : i64}>
 
 // -----
 
-module attributes {npu.target = #npu.target<"default", {"semaphores" = 4 : i64}>} {
-  npuhw.stream @semaphore_count {
-    // expected-error @+1 {{command 0 (NOP): field 'signal1' semaphore 4 does not exist (target has 4)}}
-    %a = npuhw.nop {signal1 = 4}
-    npuhw.end
-  }
+// Static parameters the runtime checks.
+npuhw.stream @rescale_shift {
+  %x = npuhw.view : memref<1x1x1x16xi8, strided<[16, 16, 16, 1]>, #npuhw.lmem<act>>
+  // expected-error @+1 {{command 0 (VEC_UNARY): field 'shift' 1 is outside [2, 62]}}
+  %t = npuhw.vec_unary rescale in(%x : memref<1x1x1x16xi8, strided<[16, 16, 16, 1]>, #npuhw.lmem<act>>) out(%x : memref<1x1x1x16xi8, strided<[16, 16, 16, 1]>, #npuhw.lmem<act>>) {mult = 1, shift = 1, min = -128, max = 127}
+  npuhw.end
 }
 
 // -----
