@@ -127,9 +127,6 @@ void commandLmemBytes(const Command &c, const TargetConfig &cfg,
       b = macBlocks(c, cfg) * pixels * cfg.macRows * esize;
     else if (c.opcode == Opcode::MAC_DWCONV && field == "in.addr")
       b = pixels * c.in.cb * taps * 16 * esize; // One vector per tap.
-    else if (c.engine() == Engine::MAC && field == "out.addr" &&
-             (c.flags & flags::kAccumulate))
-      b *= 2; // Read, then written back.
     bytes[static_cast<int>(r)] += b;
   }
 }

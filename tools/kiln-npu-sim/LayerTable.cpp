@@ -35,10 +35,11 @@ absl::StatusOr<std::string> layerTable(bool check) {
   std::string out =
       "| layer | config | schedule | tile (rows x blocks) | cycles | useful "
       "util. | padded util. | dw peak | DMA_IN busy/sem/dram | DMA_OUT "
-      "busy/sem/dram | MAC busy/sem | VEC busy/sem | target |\n"
-      "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+      "busy/sem/dram | MAC busy/sem | VEC busy/sem | LMEM port stall | target "
+      "|\n"
+      "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const Layer &l : layers)
-    for (const std::string &name : {"default", "realistic"})
+    for (const char *name : {"default", "realistic"})
       for (Schedule schedule : {Schedule::Fenced, Schedule::DoubleBuffered}) {
         absl::StatusOr<TargetConfig> cfg = TargetConfig::preset(name);
         if (!cfg.ok())
@@ -79,6 +80,9 @@ absl::StatusOr<std::string> layerTable(bool check) {
                 absl::StrCat(layer, ": the result differs from the reference"));
         }
         const Stats &st = r->stats;
+        uint64_t lmemStall = 0;
+        for (const EngineStats &es : st.engines)
+          lmemStall += es.stallLmem;
         auto pct = [&](uint64_t v) {
           return absl::StrFormat("%.1f", 100.0 * v / st.totalCycles);
         };
@@ -90,7 +94,8 @@ absl::StatusOr<std::string> layerTable(bool check) {
           return s;
         };
         absl::StrAppendFormat(
-            &out, "| %s | %s | %s | %d x %d%s | %d | %.1f%% | %.1f%% | %s | %s | %s | %s | %s | %s |\n",
+            &out, "| %s | %s | %s | %d x %d%s | %d | %.1f%% | %.1f%% | %s | %s | %s | %s | "
+            "%s | %d | %s |\n",
             layer, name,
             schedule == Schedule::Fenced ? "fenced" : "double-buffered",
             conv->rowsPerBand, conv->blocksPerGroup,
@@ -100,7 +105,8 @@ absl::StatusOr<std::string> layerTable(bool check) {
                 ? absl::StrFormat("%.1f%%", 100.0 * st.depthwiseUtilisation)
                 : std::string("-"),
             eng(Engine::DMA_IN, true), eng(Engine::DMA_OUT, true),
-            eng(Engine::MAC, false), eng(Engine::VEC, false), l.target);
+            eng(Engine::MAC, false), eng(Engine::VEC, false), lmemStall,
+            l.target);
       }
   return out;
 }
