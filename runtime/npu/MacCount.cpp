@@ -46,7 +46,8 @@ std::vector<bool> liveChannels(const Command &c,
             continue;
           bool isLive;
           if (fp16) {
-            uint16_t bits = uint16_t(lmem[at + 2 * l] | lmem[at + 2 * l + 1] << 8);
+            uint16_t bits =
+                uint16_t(lmem[at + 2 * l] | lmem[at + 2 * l + 1] << 8);
             isLive = (bits & 0x7fff) != 0;
           } else {
             isLive = int(int8_t(lmem[at + l])) != c.inZp;
@@ -92,12 +93,14 @@ uint64_t commandUsefulMacs(const Command &c, absl::Span<const uint8_t> lmem) {
   for (uint64_t cob = 0; cob < c.out.cb; ++cob)
     for (uint64_t t = 0; t < taps; ++t)
       for (uint64_t cib = 0; cib < c.in.cb; ++cib) {
-        uint64_t block = c.waddr + ((cob * taps + t) * c.in.cb + cib) * 256 * esize;
+        uint64_t block =
+            c.waddr + ((cob * taps + t) * c.in.cb + cib) * 256 * esize;
         for (unsigned ci = 0; ci < 16; ++ci) {
           if (!live[cib * 16 + ci])
             continue;
           for (unsigned co = 0; co < 16; ++co)
-            weights += nonzeroWeight(lmem, block + (ci * 16 + co) * esize, fp16);
+            weights +=
+                nonzeroWeight(lmem, block + (ci * 16 + co) * esize, fp16);
         }
       }
   return pixels * weights;

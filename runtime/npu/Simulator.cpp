@@ -208,7 +208,8 @@ std::string Stats::toString() const {
                         100.0 * paddedMacUtilisation);
   if (depthwisePaddedMacs && usefulMacsCounted)
     absl::StrAppendFormat(
-        &out, "depthwise           %d useful MACs, %.2f%% of the depthwise peak\n",
+        &out,
+        "depthwise           %d useful MACs, %.2f%% of the depthwise peak\n",
         depthwiseUsefulMacs, 100.0 * depthwiseUtilisation);
   return out;
 }

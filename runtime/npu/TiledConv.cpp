@@ -83,8 +83,8 @@ absl::StatusOr<TiledConv> buildTiledConv(const TiledConvOptions &o) {
         o.cin));
   if (cfg.semaphores < kSemaphoresUsed)
     return absl::InvalidArgumentError(absl::StrCat(
-        "the stream needs ", int(kSemaphoresUsed), " semaphores, the target has ",
-        cfg.semaphores));
+        "the stream needs ", int(kSemaphoresUsed),
+        " semaphores, the target has ", cfg.semaphores));
   const unsigned cib = (o.cin + 15) / 16, cob = (o.cout + 15) / 16;
   if (uint64_t(o.w) * std::max(cib, cob) > 65535 || o.h > 65535)
     return absl::InvalidArgumentError(
@@ -96,9 +96,11 @@ absl::StatusOr<TiledConv> buildTiledConv(const TiledConvOptions &o) {
                  wgtSize = cfg.regionSize(LmemRegion::WGT),
                  accSize = cfg.regionSize(LmemRegion::ACC),
                  prmSize = cfg.regionSize(LmemRegion::PARAM);
-  const uint64_t inRow = uint64_t(o.w) * cib * 16, outRow = uint64_t(o.w) * cob * 16;
+  const uint64_t inRow = uint64_t(o.w) * cib * 16,
+                 outRow = uint64_t(o.w) * cob * 16;
   // Weight bytes per output channel block.
-  const uint64_t blockWeights = dw ? uint64_t(k) * k * 16 : uint64_t(k) * k * cib * 256;
+  const uint64_t blockWeights =
+      dw ? uint64_t(k) * k * 16 : uint64_t(k) * k * cib * 256;
   const uint64_t allWeights = blockWeights * cob;
   if (uint64_t(cob) * 256 > prmSize)
     return absl::ResourceExhaustedError(absl::StrCat(
@@ -107,7 +109,8 @@ absl::StatusOr<TiledConv> buildTiledConv(const TiledConvOptions &o) {
   // Tiling: the tallest band that fits ACT with its buffers, then the
   // widest channel group ACC (and WGT, if weights stream) holds.
   auto actBytes = [&](uint64_t rows) {
-    return nbuf * (align256((rows + 2 * pad) * inRow) + align256(rows * outRow));
+    return nbuf *
+           (align256((rows + 2 * pad) * inRow) + align256(rows * outRow));
   };
   auto accGroups = [&](uint64_t rows) {
     return accSize / (nbuf * rows * o.w * 64);
@@ -291,8 +294,9 @@ absl::StatusOr<TiledConv> buildTiledConv(const TiledConvOptions &o) {
       }
       Command mac = make(dw ? Opcode::MAC_DWCONV : Opcode::MAC_CONV);
       mac.tag = 1;
-      mac.in = dw ? sliceView(inBuf(b) + gb0 * 16, DType::I8, o.w, rows, gn, cib)
-                  : ViewDesc::dense(inBuf(b), DType::I8, o.w, rows, cib);
+      mac.in =
+          dw ? sliceView(inBuf(b) + gb0 * 16, DType::I8, o.w, rows, gn, cib)
+             : ViewDesc::dense(inBuf(b), DType::I8, o.w, rows, cib);
       mac.out = ViewDesc::dense(accBuf(ab), DType::I32, o.w, rb, gn);
       mac.waddr = waddr;
       mac.kh = mac.kw = k;
@@ -303,7 +307,7 @@ absl::StatusOr<TiledConv> buildTiledConv(const TiledConvOptions &o) {
       mac.inZp = static_cast<int16_t>(t.inZp);
       if (stream) {
         mac.wait[0] = sem(true, kWgtFull + wb);
-        mac.signal[1] = sem(wl + nbuf < uint64_t(bands) * groups, kWgtFree + wb);
+        mac.signal[1] = sem(wl + nbuf < units, kWgtFree + wb);
         ++wl;
       } else {
         mac.wait[0] = sem(g == 0, kInFull + b);

@@ -88,14 +88,16 @@ absl::StatusOr<std::string> layerTable(bool check) {
         };
         auto eng = [&](Engine e, bool dram) {
           const EngineStats &es = st.engines[int(e)];
-          std::string s = absl::StrCat(pct(es.busy), "/", pct(es.stallSemaphore));
+          std::string s =
+              absl::StrCat(pct(es.busy), "/", pct(es.stallSemaphore));
           if (dram)
             absl::StrAppend(&s, "/", pct(es.stallDram));
           return s;
         };
         absl::StrAppendFormat(
-            &out, "| %s | %s | %s | %d x %d%s | %d | %.1f%% | %.1f%% | %s | %s | %s | %s | "
-            "%s | %d | %s |\n",
+            &out,
+            "| %s | %s | %s | %d x %d%s | %d | %.1f%% | %.1f%% | %s | %s | "
+            "%s | %s | %s | %d | %s |\n",
             layer, name,
             schedule == Schedule::Fenced ? "fenced" : "double-buffered",
             conv->rowsPerBand, conv->blocksPerGroup,

@@ -190,7 +190,8 @@ int main(int argc, char **argv) {
       "--config=realistic\n"
       "  kiln-npu-sim --layer_table\n\n"
       "Prints cycles, per-engine busy and stall figures, DRAM traffic and "
-      "MAC utilisation (useful MACs, and padded MACs beside). Exit status: 0 success, 1 load/verify/run error "
+      "MAC utilisation (useful MACs, and padded MACs beside). Exit status: "
+      "0 success, 1 load/verify/run error "
       "(deadlocks included), 2 races found.");
   std::vector<char *> positional = absl::ParseCommandLine(argc, argv);
   if (absl::GetFlag(FLAGS_layer_table)) {

@@ -1,4 +1,4 @@
-//===- CycleModelTest.cpp - Useful MACs, LMEM ports, tiled layers -*- C++ -*-===//
+//===- CycleModelTest.cpp - Useful MACs, ports, tiled convs -----*- C++ -*-===//
 //
 // The honest cycle model: utilisation counts useful MACs (neither padded
 // channels nor a diagonal-weight depthwise raise it), the LMEM port rule
@@ -107,7 +107,8 @@ TEST(NPUUsefulMacs, DiagonalWeightDepthwiseDoesNotRaiseUtilisation) {
   const int zp = 7;
   std::vector<int8_t> x = randomI8(rng, h * w * c);
   std::vector<int8_t> dwW = randomI8(rng, 9 * c, 1, 127); // [ky][kx][c]
-  std::vector<int32_t> want = ref::depthwiseInt8(x, h, w, c, dwW, same3x3(), zp);
+  std::vector<int32_t> want =
+      ref::depthwiseInt8(x, h, w, c, dwW, same3x3(), zp);
 
   MacStream dw(x, h, w, c, packDepthwiseWeights(bytesOf(dwW), 3, 3, c, 1), zp);
   dw.s.push(conv3x3(Opcode::MAC_DWCONV,
@@ -165,7 +166,8 @@ TEST(NPUUsefulMacs, PaddingAThreeChannelInputDoesNotRaiseUtilisation) {
   std::vector<int8_t> wt = randomI8(rng, 9 * cin * cout, 1, 127);
   std::vector<int32_t> want =
       ref::convInt8(x, h, w, cin, wt, cout, same3x3(), zp);
-  std::vector<uint8_t> packed = packConvWeights(bytesOf(wt), 3, 3, cin, cout, 1);
+  std::vector<uint8_t> packed =
+      packConvWeights(bytesOf(wt), 3, 3, cin, cout, 1);
   // The gamed variant: nonzero weights on the padding channels too. The
   // result is the same (those inputs are the zero point), so is the count.
   std::vector<uint8_t> gamed = packed;
@@ -290,9 +292,10 @@ Stats runTiled(const TiledConvOptions &o, bool check = true,
   if (check) {
     std::vector<int8_t> want = tiledConvReference(*t, o);
     absl::StatusOr<std::vector<uint8_t>> y = sim->getOutput("y");
-    EXPECT_TRUE(y.ok());
-    if (y.ok())
+    EXPECT_TRUE(y.ok()) << y.status();
+    if (y.ok()) {
       EXPECT_EQ(valuesOf<int8_t>(*y, 0, want.size()), want);
+    }
   }
   // Weights are nonzero and every channel is live: useful = the layer.
   EXPECT_EQ(r->stats.usefulMacs, t->layerMacs);
