@@ -1,0 +1,461 @@
+// RUN: kiln-opt %s -split-input-file -verify-diagnostics
+
+func.func @kernel_field(%x: tensor<1x300x1x16xf16>, %w: tensor<300x1x16x16xf16>) -> tensor<1x1x1x16xf16> {
+  // expected-error @+1 {{kernel height 300 exceeds the 8-bit 'kh' field (max 255)}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x300x1x16xf16>, tensor<300x1x16x16xf16>) -> tensor<1x1x1x16xf16>
+  return %0 : tensor<1x1x1x16xf16>
+}
+
+// -----
+
+func.func @stride_zero(%x: tensor<1x8x8x16xf16>, %w: tensor<1x1x16x16xf16>) -> tensor<1x8x8x16xf16> {
+  // expected-error @+1 {{stride width 0 must be at least 1}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 0>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x8x8x16xf16>, tensor<1x1x16x16xf16>) -> tensor<1x8x8x16xf16>
+  return %0 : tensor<1x8x8x16xf16>
+}
+
+// -----
+
+func.func @dilation_field(%x: tensor<1x8x8x16xf16>, %w: tensor<1x1x16x16xf16>) -> tensor<1x8x8x16xf16> {
+  // expected-error @+1 {{dilation height 256 exceeds the 8-bit 'dy' field (max 255)}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 256, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x8x8x16xf16>, tensor<1x1x16x16xf16>) -> tensor<1x8x8x16xf16>
+  return %0 : tensor<1x8x8x16xf16>
+}
+
+// -----
+
+func.func @padding_field(%x: tensor<1x8x8x16xf16>, %w: tensor<1x1x16x16xf16>) -> tensor<1x8x264x16xf16> {
+  // expected-error @+1 {{padding left 256 exceeds the 8-bit 'pl' field (max 255)}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 256, 0>}
+    : (tensor<1x8x8x16xf16>, tensor<1x1x16x16xf16>) -> tensor<1x8x264x16xf16>
+  return %0 : tensor<1x8x264x16xf16>
+}
+
+// -----
+
+func.func @pad_length(%x: tensor<1x8x8x16xf16>, %w: tensor<1x1x16x16xf16>) -> tensor<1x8x8x16xf16> {
+  // expected-error @+1 {{'pad' must have 4 values, got 2}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0>}
+    : (tensor<1x8x8x16xf16>, tensor<1x1x16x16xf16>) -> tensor<1x8x8x16xf16>
+  return %0 : tensor<1x8x8x16xf16>
+}
+
+// -----
+
+func.func @output_shape(%x: tensor<1x16x16x8xf16>, %w: tensor<3x3x8x16xf16>) -> tensor<1x5x8x16xf16> {
+  // expected-error @+1 {{output height 5, expected 8 from input height 16, kernel 3, stride 2, dilation 1 and padding 0/1}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 2, 2>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 1, 0, 1>}
+    : (tensor<1x16x16x8xf16>, tensor<3x3x8x16xf16>) -> tensor<1x5x8x16xf16>
+  return %0 : tensor<1x5x8x16xf16>
+}
+
+// -----
+
+func.func @window_too_big(%x: tensor<1x4x4x8xf16>, %w: tensor<3x3x8x16xf16>) -> tensor<1x1x1x16xf16> {
+  // expected-error @+1 {{window height 5 (kernel and dilation) does not fit the padded input height 4}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x4x4x8xf16>, tensor<3x3x8x16xf16>) -> tensor<1x1x1x16xf16>
+  return %0 : tensor<1x1x1x16xf16>
+}
+
+// -----
+
+func.func @groups(%x: tensor<1x8x8x16xf16>, %w: tensor<1x1x8x16xf16>) -> tensor<1x8x8x16xf16> {
+  // expected-error @+1 {{weight has 8 input channels, input 16 (groups other than 1 are not supported)}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x8x8x16xf16>, tensor<1x1x8x16xf16>) -> tensor<1x8x8x16xf16>
+  return %0 : tensor<1x8x8x16xf16>
+}
+
+// -----
+
+func.func @weight_axis(%x: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>,
+                       %w: tensor<1x1x2x2x!quant.uniform<i8:f32:2, {0.1, 0.2}>>)
+    -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>> {
+  // expected-error @+1 {{weight is quantised along axis 2, expected the output-channel axis 3}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x2x2x!quant.uniform<i8:f32:2, {0.1, 0.2}>>)
+    -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>
+  return %0 : tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>
+}
+
+// -----
+
+func.func @weight_axis_zero_point(%x: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>,
+                                  %w: tensor<1x1x2x2x!quant.uniform<i8:f32:3, {0.1, 0.2:4}>>)
+    -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>> {
+  // expected-error @+1 {{weight zero point 4 of output channel 1 must be 0}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x2x2x!quant.uniform<i8:f32:3, {0.1, 0.2:4}>>)
+    -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>
+  return %0 : tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>
+}
+
+// -----
+
+func.func @weight_tensor_zero_point(%x: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>,
+                                    %w: tensor<1x1x2x2x!quant.uniform<i8:f32, 0.1:-1>>)
+    -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>> {
+  // expected-error @+1 {{weight zero point -1 must be 0}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x2x2x!quant.uniform<i8:f32, 0.1:-1>>)
+    -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>
+  return %0 : tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>
+}
+
+// -----
+
+func.func @weight_scale_count(%x: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>,
+                              %w: tensor<1x1x2x3x!quant.uniform<i8:f32:3, {0.1, 0.2}>>)
+    -> tensor<1x4x4x3x!quant.uniform<i8:f32, 0.5>> {
+  // expected-error @+1 {{weight has 2 per-axis scales for 3 output channels}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x2x3x!quant.uniform<i8:f32:3, {0.1, 0.2}>>)
+    -> tensor<1x4x4x3x!quant.uniform<i8:f32, 0.5>>
+  return %0 : tensor<1x4x4x3x!quant.uniform<i8:f32, 0.5>>
+}
+
+// -----
+
+func.func @requant_multiplier(%x: tensor<1x4x4x2x!quant.uniform<i8:f32, 1000.0>>,
+                              %w: tensor<1x1x2x2x!quant.uniform<i8:f32:3, {0.1, 1000.0}>>)
+    -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.0001>> {
+  // expected-error @+1 {{requantisation multiplier (input scale * weight scale / output scale) of output channel 1 is 1e+10, outside what VEC_REQUANT can represent (shift in [2, 62]: [2^-32, 2^29))}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x4x4x2x!quant.uniform<i8:f32, 1000.0>>, tensor<1x1x2x2x!quant.uniform<i8:f32:3, {0.1, 1000.0}>>)
+    -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.0001>>
+  return %0 : tensor<1x4x4x2x!quant.uniform<i8:f32, 0.0001>>
+}
+
+// -----
+
+func.func @clamp_range(%x: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>,
+                       %w: tensor<1x1x2x2x!quant.uniform<i8:f32, 0.1>>)
+    -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>> {
+  // expected-error @+1 {{'clamp_max' 200 does not fit int8 ([-128, 127])}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, clamp_max = 200 : i64}
+    : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x2x2x!quant.uniform<i8:f32, 0.1>>)
+    -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>
+  return %0 : tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>
+}
+
+// -----
+
+func.func @clamp_float_on_int8(%x: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>,
+                               %w: tensor<1x1x2x2x!quant.uniform<i8:f32, 0.1>>)
+    -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>> {
+  // expected-error @+1 {{'clamp_min' of an int8 operation must be an integer}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, clamp_min = 0.0 : f32}
+    : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x2x2x!quant.uniform<i8:f32, 0.1>>)
+    -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>
+  return %0 : tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>
+}
+
+// -----
+
+func.func @empty_clamp_f16(%x: tensor<1x8x8x16xf16>, %w: tensor<1x1x16x16xf16>) -> tensor<1x8x8x16xf16> {
+  // expected-error @+1 {{clamp range [6, 0] is empty}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>,
+                          clamp_min = 6.0 : f32, clamp_max = 0.0 : f32}
+    : (tensor<1x8x8x16xf16>, tensor<1x1x16x16xf16>) -> tensor<1x8x8x16xf16>
+  return %0 : tensor<1x8x8x16xf16>
+}
+
+// -----
+
+func.func @mixed_types(%x: tensor<1x8x8x16xf16>, %w: tensor<1x1x16x16x!quant.uniform<i8:f32, 0.1>>) -> tensor<1x8x8x16xf16> {
+  // expected-error @+1 {{fp16 input needs f16 weight and output}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x8x8x16xf16>, tensor<1x1x16x16x!quant.uniform<i8:f32, 0.1>>) -> tensor<1x8x8x16xf16>
+  return %0 : tensor<1x8x8x16xf16>
+}
+
+// -----
+
+func.func @f32_input(%x: tensor<1x8x8x16xf32>, %w: tensor<1x1x16x16xf32>) -> tensor<1x8x8x16xf32> {
+  // expected-error @+1 {{input element type must be f16 or int8 quantised per tensor, got 'f32'}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x8x8x16xf32>, tensor<1x1x16x16xf32>) -> tensor<1x8x8x16xf32>
+  return %0 : tensor<1x8x8x16xf32>
+}
+
+// -----
+
+func.func @bias_size(%x: tensor<1x8x8x16xf16>, %w: tensor<1x1x16x16xf16>, %b: tensor<8xf16>) -> tensor<1x8x8x16xf16> {
+  // expected-error @+1 {{bias must be a vector of 16 output channels, got 'tensor<8xf16>'}}
+  %0 = npu.conv2d %x, %w, %b {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x8x8x16xf16>, tensor<1x1x16x16xf16>, tensor<8xf16>) -> tensor<1x8x8x16xf16>
+  return %0 : tensor<1x8x8x16xf16>
+}
+
+// -----
+
+func.func @int8_bias_type(%x: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>,
+                          %w: tensor<1x1x2x2x!quant.uniform<i8:f32, 0.1>>, %b: tensor<2xf32>)
+    -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>> {
+  // expected-error @+1 {{int8 bias must be i32, got 'f32'}}
+  %0 = npu.conv2d %x, %w, %b {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x2x2x!quant.uniform<i8:f32, 0.1>>, tensor<2xf32>)
+    -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>
+  return %0 : tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>
+}
+
+// -----
+
+module attributes {npu.target = #npu.target<"default", {"lmem.wgt_kib" = 1 : i64}>} {
+  func.func @lmem_weights(%x: tensor<1x8x8x16xf16>, %w: tensor<3x3x16x16xf16>) -> tensor<1x6x6x16xf16> {
+    // expected-error @+1 {{one weight block set (3x3 kernel, one channel block) needs 4608 bytes of LMEM.WGT, more than the target's 1024 ('lmem.wgt_kib' = 1)}}
+    %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+      : (tensor<1x8x8x16xf16>, tensor<3x3x16x16xf16>) -> tensor<1x6x6x16xf16>
+    return %0 : tensor<1x6x6x16xf16>
+  }
+}
+
+// -----
+
+module attributes {npu.target = #npu.target<"default", {"lmem.acc_kib" = 1 : i64}>} {
+  func.func @lmem_accumulators(%x: tensor<1x1x32x16xf16>, %w: tensor<1x1x16x16xf16>) -> tensor<1x1x32x16xf16> {
+    // expected-error @+1 {{one output row of accumulators (width 32, one channel block) needs 2048 bytes of LMEM.ACC, more than the target's 1024 ('lmem.acc_kib' = 1)}}
+    %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+      : (tensor<1x1x32x16xf16>, tensor<1x1x16x16xf16>) -> tensor<1x1x32x16xf16>
+    return %0 : tensor<1x1x32x16xf16>
+  }
+}
+
+// -----
+
+module attributes {npu.target = #npu.target<"default", {"lmem.act_kib" = 1 : i64}>} {
+  func.func @lmem_input_rows(%x: tensor<1x8x16x16x!quant.uniform<i8:f32, 0.5>>,
+                             %w: tensor<3x3x16x1x!quant.uniform<i8:f32, 0.5>>)
+      -> tensor<1x6x14x16x!quant.uniform<i8:f32, 0.5>> {
+    // expected-error @+1 {{the input rows of one output row (5 rows of width 16, one channel block) needs 1280 bytes of LMEM.ACT}}
+    %0 = npu.depthwise_conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 2, 1>, pad = array<i64: 2, 0, 0, 0>}
+      : (tensor<1x8x16x16x!quant.uniform<i8:f32, 0.5>>, tensor<3x3x16x1x!quant.uniform<i8:f32, 0.5>>)
+      -> tensor<1x6x14x16x!quant.uniform<i8:f32, 0.5>>
+    return %0 : tensor<1x6x14x16x!quant.uniform<i8:f32, 0.5>>
+  }
+}
+
+// -----
+
+func.func @depthwise_multiplier(%x: tensor<1x8x8x4xf16>, %w: tensor<3x3x4x2xf16>) -> tensor<1x6x6x4xf16> {
+  // expected-error @+1 {{weight must be [kh, kw, C] or [kh, kw, C, 1] (multiplier 1), got 'tensor<3x3x4x2xf16>'}}
+  %0 = npu.depthwise_conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x8x8x4xf16>, tensor<3x3x4x2xf16>) -> tensor<1x6x6x4xf16>
+  return %0 : tensor<1x6x6x4xf16>
+}
+
+// -----
+
+func.func @depthwise_axis(%x: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>,
+                          %w: tensor<1x1x2x!quant.uniform<i8:f32:0, {0.1}>>)
+    -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>> {
+  // expected-error @+1 {{weight is quantised along axis 0, expected the output-channel axis 2}}
+  %0 = npu.depthwise_conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x2x!quant.uniform<i8:f32:0, {0.1}>>)
+    -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>
+  return %0 : tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>
+}
+
+// -----
+
+func.func @fc_contraction(%x: tensor<4x64xf16>, %w: tensor<32x10xf16>) -> tensor<4x10xf16> {
+  // expected-error @+1 {{contraction mismatch: input has 64 columns, weight 32 rows}}
+  %0 = npu.fully_connected %x, %w : (tensor<4x64xf16>, tensor<32x10xf16>) -> tensor<4x10xf16>
+  return %0 : tensor<4x10xf16>
+}
+
+// -----
+
+func.func @fc_rank(%x: tensor<1x4x64xf16>, %w: tensor<64x10xf16>) -> tensor<4x10xf16> {
+  // expected-error @+1 {{input must have rank 2, got 'tensor<1x4x64xf16>'}}
+  %0 = npu.fully_connected %x, %w : (tensor<1x4x64xf16>, tensor<64x10xf16>) -> tensor<4x10xf16>
+  return %0 : tensor<4x10xf16>
+}
+
+// -----
+
+func.func @eltwise_broadcast(%x: tensor<1x4x4x8xf16>, %y: tensor<4x8xf16>) -> tensor<1x4x4x8xf16> {
+  // expected-error @+1 {{rhs must have lhs's shape, be a per-channel vector of 8 or a single element (VEC_ELTWISE's TENSOR, CHANNEL and SCALAR broadcasts), got 'tensor<4x8xf16>'}}
+  %0 = npu.add %x, %y : (tensor<1x4x4x8xf16>, tensor<4x8xf16>) -> tensor<1x4x4x8xf16>
+  return %0 : tensor<1x4x4x8xf16>
+}
+
+// -----
+
+func.func @eltwise_f16_clamp(%x: tensor<1x4x4x8xf16>) -> tensor<1x4x4x8xf16> {
+  // expected-error @+1 {{VEC_ELTWISE does not clamp fp16 results (use npu.clamp)}}
+  %0 = npu.mul %x, %x {clamp_min = 0 : i64} : (tensor<1x4x4x8xf16>, tensor<1x4x4x8xf16>) -> tensor<1x4x4x8xf16>
+  return %0 : tensor<1x4x4x8xf16>
+}
+
+// -----
+
+func.func @eltwise_mixed(%x: tensor<1x4x4x8xf16>, %y: tensor<1x4x4x8x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x4x4x8xf16> {
+  // expected-error @+1 {{fp16 lhs needs f16 rhs and output}}
+  %0 = npu.sub %x, %y : (tensor<1x4x4x8xf16>, tensor<1x4x4x8x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x4x4x8xf16>
+  return %0 : tensor<1x4x4x8xf16>
+}
+
+// -----
+
+func.func @minimum_rescales(%x: tensor<8x!quant.uniform<i8:f32, 0.5>>, %y: tensor<8x!quant.uniform<i8:f32, 0.25>>)
+    -> tensor<8x!quant.uniform<i8:f32, 0.5>> {
+  // expected-error @+1 {{compares stored values, so lhs, rhs and output need equal quantisation}}
+  %0 = npu.minimum %x, %y : (tensor<8x!quant.uniform<i8:f32, 0.5>>, tensor<8x!quant.uniform<i8:f32, 0.25>>)
+    -> tensor<8x!quant.uniform<i8:f32, 0.5>>
+  return %0 : tensor<8x!quant.uniform<i8:f32, 0.5>>
+}
+
+// -----
+
+func.func @add_multiplier(%x: tensor<8x!quant.uniform<i8:f32, 1.0>>, %y: tensor<8x!quant.uniform<i8:f32, 1.0>>)
+    -> tensor<8x!quant.uniform<i8:f32, 1.0e-16>> {
+  // expected-error @+1 {{output multiplier (2 * max input scale / (2^20 * output scale)) is 1.90735e+10, outside what VEC_ELTWISE can represent (shift in [-31, 30]: [2^-32, 2^30))}}
+  %0 = npu.add %x, %y : (tensor<8x!quant.uniform<i8:f32, 1.0>>, tensor<8x!quant.uniform<i8:f32, 1.0>>)
+    -> tensor<8x!quant.uniform<i8:f32, 1.0e-16>>
+  return %0 : tensor<8x!quant.uniform<i8:f32, 1.0e-16>>
+}
+
+// -----
+
+func.func @mul_multiplier(%x: tensor<8x!quant.uniform<i8:f32, 1.0e-10>>, %y: tensor<8x!quant.uniform<i8:f32, 1.0e-10>>)
+    -> tensor<8x!quant.uniform<i8:f32, 1.0>> {
+  // expected-error @+1 {{output multiplier (lhs scale * rhs scale / output scale) is 1e-20, outside what VEC_ELTWISE can represent (shift in [-31, 30]: [2^-32, 2^30))}}
+  %0 = npu.mul %x, %y : (tensor<8x!quant.uniform<i8:f32, 1.0e-10>>, tensor<8x!quant.uniform<i8:f32, 1.0e-10>>)
+    -> tensor<8x!quant.uniform<i8:f32, 1.0>>
+  return %0 : tensor<8x!quant.uniform<i8:f32, 1.0>>
+}
+
+// -----
+
+module attributes {npu.target = #npu.target<"default", {"lmem.act_kib" = 1 : i64}>} {
+  func.func @eltwise_lmem(%x: tensor<1x2x16x16xf16>) -> tensor<1x2x16x16xf16> {
+    // expected-error @+1 {{one row of each operand and of the output (width 16, one channel block) needs 1536 bytes of LMEM.ACT}}
+    %0 = npu.maximum %x, %x : (tensor<1x2x16x16xf16>, tensor<1x2x16x16xf16>) -> tensor<1x2x16x16xf16>
+    return %0 : tensor<1x2x16x16xf16>
+  }
+}
+
+// -----
+
+func.func @pool_kernel_field(%x: tensor<1x300x8x16xf16>) -> tensor<1x1x8x16xf16> {
+  // expected-error @+1 {{kernel height 300 exceeds the 8-bit 'kh' field (max 255)}}
+  %0 = npu.max_pool2d %x {kernel = array<i64: 300, 1>, stride = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x300x8x16xf16>) -> tensor<1x1x8x16xf16>
+  return %0 : tensor<1x1x8x16xf16>
+}
+
+// -----
+
+func.func @pool_output_shape(%x: tensor<1x8x8x16xf16>) -> tensor<1x4x3x16xf16> {
+  // expected-error @+1 {{output width 3, expected 4 from input width 8, kernel 2, stride 2, dilation 1 and padding 0/0}}
+  %0 = npu.avg_pool2d %x {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x8x8x16xf16>) -> tensor<1x4x3x16xf16>
+  return %0 : tensor<1x4x3x16xf16>
+}
+
+// -----
+
+func.func @avg_pool_requant(%x: tensor<1x2x2x16x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x1x1x16x!quant.uniform<i8:f32, 0.25>> {
+  // expected-error @+1 {{output element type must equal the input's}}
+  %0 = npu.avg_pool2d %x {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x2x2x16x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x1x1x16x!quant.uniform<i8:f32, 0.25>>
+  return %0 : tensor<1x1x1x16x!quant.uniform<i8:f32, 0.25>>
+}
+
+// -----
+
+func.func @sum_pool_type(%x: tensor<1x2x2x16xf16>) -> tensor<1x1x1x16xf16> {
+  // expected-error @+1 {{sum of 'f16' values is 'f32', got 'f16'}}
+  %0 = npu.sum_pool2d %x {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x2x2x16xf16>) -> tensor<1x1x1x16xf16>
+  return %0 : tensor<1x1x1x16xf16>
+}
+
+// -----
+
+func.func @pool_f16_clamp(%x: tensor<1x2x2x16xf16>) -> tensor<1x1x1x16xf16> {
+  // expected-error @+1 {{VEC_POOL clamps only int8 max and average pooling}}
+  %0 = npu.max_pool2d %x {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, clamp_min = 0 : i64}
+    : (tensor<1x2x2x16xf16>) -> tensor<1x1x1x16xf16>
+  return %0 : tensor<1x1x1x16xf16>
+}
+
+// -----
+
+module attributes {npu.target = #npu.target<"default", {"lmem.act_kib" = 1 : i64}>} {
+  func.func @pool_lmem(%x: tensor<1x8x64x16x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x1x64x16x!quant.uniform<i8:f32, 0.5>> {
+    // expected-error @+1 {{one output row and its 8 input rows (one channel block) needs 9216 bytes of LMEM.ACT, more than the target's 1024 ('lmem.act_kib' = 1)}}
+    %0 = npu.max_pool2d %x {kernel = array<i64: 8, 1>, stride = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+      : (tensor<1x8x64x16x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x1x64x16x!quant.uniform<i8:f32, 0.5>>
+    return %0 : tensor<1x1x64x16x!quant.uniform<i8:f32, 0.5>>
+  }
+}
+
+// -----
+
+func.func @rescale_multiplier(%x: tensor<16x!quant.uniform<i8:f32, 1.0>>) -> tensor<16x!quant.uniform<i8:f32, 1.0e-10>> {
+  // expected-error @+1 {{multiplier (input scale / output scale) is 1e+10, outside what VEC_REQUANT can represent (shift in [2, 62]: [2^-32, 2^29))}}
+  %0 = npu.rescale %x : (tensor<16x!quant.uniform<i8:f32, 1.0>>) -> tensor<16x!quant.uniform<i8:f32, 1.0e-10>>
+  return %0 : tensor<16x!quant.uniform<i8:f32, 1.0e-10>>
+}
+
+// -----
+
+func.func @rescale_i32_zero_point(%x: tensor<16x!quant.uniform<i32:f32, 0.01:5>>) -> tensor<16x!quant.uniform<i8:f32, 0.1>> {
+  // expected-error @+1 {{int32 input zero point 5 must be 0 (RESCALE subtracts in_zp from int8 input only)}}
+  %0 = npu.rescale %x : (tensor<16x!quant.uniform<i32:f32, 0.01:5>>) -> tensor<16x!quant.uniform<i8:f32, 0.1>>
+  return %0 : tensor<16x!quant.uniform<i8:f32, 0.1>>
+}
+
+// -----
+
+func.func @table_size(%x: tensor<16x!quant.uniform<i8:f32, 0.1>>) -> tensor<16x!quant.uniform<i8:f32, 0.1>> {
+  // expected-error @+1 {{table must have 256 entries, got 3}}
+  %0 = npu.table %x {table = array<i8: 1, 2, 3>} : (tensor<16x!quant.uniform<i8:f32, 0.1>>) -> tensor<16x!quant.uniform<i8:f32, 0.1>>
+  return %0 : tensor<16x!quant.uniform<i8:f32, 0.1>>
+}
+
+// -----
+
+func.func @clamp_s16(%x: tensor<16xi32>) -> tensor<16xi32> {
+  // expected-error @+1 {{bound 40000 does not fit the s16 'min'/'max' fields ([-32768, 32767])}}
+  %0 = npu.clamp %x {min = 0 : i64, max = 40000 : i64} : (tensor<16xi32>) -> tensor<16xi32>
+  return %0 : tensor<16xi32>
+}
+
+// -----
+
+func.func @clamp_fp16_range(%x: tensor<16xf16>) -> tensor<16xf16> {
+  // expected-error @+1 {{bound 70000 is not representable in fp16 (max 65504)}}
+  %0 = npu.clamp %x {min = 0.0 : f32, max = 70000.0 : f32} : (tensor<16xf16>) -> tensor<16xf16>
+  return %0 : tensor<16xf16>
+}
+
+// -----
+
+func.func @clamp_type(%x: tensor<16xf16>) -> tensor<16xf32> {
+  // expected-error @+1 {{output type must equal the input type}}
+  %0 = npu.clamp %x {min = 0.0 : f32, max = 1.0 : f32} : (tensor<16xf16>) -> tensor<16xf32>
+  return %0 : tensor<16xf32>
+}
+
+// -----
+
+func.func @convert_quantised(%x: tensor<16x!quant.uniform<i8:f32, 0.1>>) -> tensor<16xf16> {
+  // expected-error @+1 {{converts raw values; quantised type '!quant.uniform<i8:f32, 1.000000e-01>' needs npu.rescale}}
+  %0 = npu.convert %x : (tensor<16x!quant.uniform<i8:f32, 0.1>>) -> tensor<16xf16>
+  return %0 : tensor<16xf16>
+}
+
+// -----
+
+func.func @convert_shape(%x: tensor<16xf16>) -> tensor<8xf32> {
+  // expected-error @+1 {{output shape must equal the input's, got 'tensor<16xf16>' and 'tensor<8xf32>'}}
+  %0 = npu.convert %x : (tensor<16xf16>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
