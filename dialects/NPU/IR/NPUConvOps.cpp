@@ -59,6 +59,9 @@ static LogicalResult verifyMacTypes(Operation *op, const MacOperands &m) {
     return op->emitOpError()
            << "output element type must be int8 quantised per tensor, got "
            << cast<ShapedType>(m.output.getType()).getElementType();
+  if (failed(checkZeroPoint(op, "input", input, "MAC_CONV 'in_zp'")) ||
+      failed(checkZeroPoint(op, "output", output, "VEC_REQUANT 'out_zp'")))
+    return failure();
   SmallVector<double> scales;
   if (failed(checkWeightQuant(op, m.weight.getType(), m.weightAxis,
                               m.channels, scales)))

@@ -87,6 +87,10 @@ static LogicalResult verifyEltwise(Operation *op, EltKind kind) {
                                << lhs.getElementType() << ", "
                                << rhs.getElementType() << " and "
                                << out.getElementType();
+    if (failed(checkZeroPoint(op, "lhs", q1, "VEC_ELTWISE 'in1_zp'")) ||
+        failed(checkZeroPoint(op, "rhs", q2, "VEC_ELTWISE 'in2_zp'")) ||
+        failed(checkZeroPoint(op, "output", qo, "VEC_ELTWISE 'out_zp'")))
+      return failure();
     if (kind == EltKind::MinMax) {
       if (q1 != q2 || q1 != qo)
         return op->emitOpError()
@@ -166,6 +170,10 @@ LogicalResult RescaleOp::verify() {
     return emitOpError()
            << "output element type must be int8 quantised per tensor, got "
            << getOutput().getType().getElementType();
+  if ((in.getStorageTypeIntegralWidth() == 8 &&
+       failed(checkZeroPoint(*this, "input", in, "VEC_UNARY 'in_zp'"))) ||
+      failed(checkZeroPoint(*this, "output", out, "VEC_UNARY 'out_zp'")))
+    return failure();
   if (failed(checkRequantMultiplier(*this, in.getScale() / out.getScale(),
                                     "multiplier (input scale / output scale)")))
     return failure();

@@ -37,9 +37,14 @@ defvar npuConventions = [{
     per-tensor `!quant.uniform<i8:f32, scale:zp>` element type, fp16 tensors
     `f16`. The verifier checks the operation against its target (the
     closest `npu.target` attribute, else the `"default"` preset): 8-bit
-    window fields, zero point and clamp ranges, the requantisation
-    multipliers the VEC engine can represent, and that the smallest tile
-    the lowering can make fits the target's LMEM regions.
+    window fields, int8 zero points and clamp bounds in [−128, 127] (the
+    quant dialect accepts any zero point), the requantisation multipliers
+    the VEC engine can represent, and that the smallest tile fits the
+    target's LMEM regions. The lowering tiles over the batch, output rows
+    and channel blocks but never within a row, so one output row of one
+    channel block, the input rows it reads and one weight block set must
+    fit; each error names the region, the bytes needed and the
+    configuration key that sets the size.
 }];
 
 //===----------------------------------------------------------------------===//

@@ -124,6 +124,16 @@ LogicalResult checkWindowShape(Operation *op, const Window &window,
   return success();
 }
 
+LogicalResult checkZeroPoint(Operation *op, StringRef operand,
+                             quant::UniformQuantizedType type,
+                             StringRef field) {
+  int64_t zp = type.getZeroPoint();
+  if (zp < -128 || zp > 127)
+    return op->emitOpError() << operand << " zero point " << zp
+                             << " is outside [-128, 127] (" << field << ")";
+  return success();
+}
+
 LogicalResult checkClampI8(Operation *op, Attribute min, Attribute max) {
   int64_t bounds[2] = {-128, 127};
   Attribute attrs[2] = {min, max};

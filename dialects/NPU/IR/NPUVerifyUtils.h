@@ -62,6 +62,14 @@ mlir::LogicalResult readArray(mlir::Operation *op, llvm::StringRef name,
                               llvm::ArrayRef<int64_t> values, size_t expected,
                               int64_t *out);
 
+/// Checks that the zero point of \p operand's int8 type \p type lies in
+/// [−128, 127], the range of the command field \p field that takes it
+/// (the quant dialect accepts any zero point).
+mlir::LogicalResult checkZeroPoint(mlir::Operation *op,
+                                   llvm::StringRef operand,
+                                   mlir::quant::UniformQuantizedType type,
+                                   llvm::StringRef field);
+
 /// Checks optional int8 clamp bounds (stored values): both in [−128, 127],
 /// min ≤ max. A bound that is not an integer is an error.
 mlir::LogicalResult checkClampI8(mlir::Operation *op, mlir::Attribute min,

@@ -21,9 +21,26 @@ def NPUReportCostPass : Pass<"npu-report-cost"> {
     rounding, tiling halos and waits only add to it.
 
     ```
-    model.mlir:12:8: remark: npu.conv2d: 1327104 MACs; cycles MAC 5184,
-      VEC 1024, DRAM 1808; bound MAC; estimate >= 5184 cycles
+    model.mlir:15:8: remark: npu.conv2d: 4718592 MACs; cycles MAC 18432,
+      VEC 1024, DRAM 2752; bound MAC; estimate >= 18432 cycles
     ```
+
+    The figures (`NPUCostOpInterface`, `dialects/NPU/IR/NPUCost.h`):
+    - MACs: the op's multiply-accumulates over real channels (window
+      positions in the padding included, as the hardware does them).
+    - MAC cycles: convolutions and fully connected layers (a 1×1
+      convolution of M pixels) as MAC_CONV, per image
+      `f · kh · kw · ⌈16·cb_in/rows⌉ · ⌈16·cb_out/cols⌉ · max(pixels,
+      mac.weight_load_cycles)`; depthwise as MAC_DWCONV,
+      `f · ⌈padded MACs / (rows·cols/8)⌉`; f = 2 for fp16.
+    - VEC cycles: `⌈pixels · 16·cb · window / vec.lanes⌉` per pass over the
+      output (window = kh·kw for pooling, else 1). int8 MAC ops take one
+      VEC_REQUANT pass; fp16 MAC ops one conversion pass plus one for the
+      bias and one for the clamp when present; every other op one pass.
+    - DRAM bytes: every operand and the result once at their element size;
+      int8 MAC ops move 16-byte per-channel records instead of the bias,
+      element-wise ops a 64-byte parameter block, tables 256 bytes. DRAM
+      cycles: bytes / `dma.dram_bytes_per_cycle`.
 
     With `table=markdown` or `table=csv` it also writes a table with one row
     per operation (op, location, MACs, the three cycle figures, bound,

@@ -459,3 +459,372 @@ func.func @convert_shape(%x: tensor<16xf16>) -> tensor<8xf32> {
   %0 = npu.convert %x : (tensor<16xf16>) -> tensor<8xf32>
   return %0 : tensor<8xf32>
 }
+
+// -----
+
+func.func @conv_rank(%x: tensor<8x8x16xf16>, %w: tensor<1x1x16x16xf16>) -> tensor<1x8x8x16xf16> {
+  // expected-error @+1 {{input must have rank 4, got 'tensor<8x8x16xf16>'}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<8x8x16xf16>, tensor<1x1x16x16xf16>) -> tensor<1x8x8x16xf16>
+  return %0 : tensor<1x8x8x16xf16>
+}
+
+// -----
+
+func.func @conv_output_channels(%x: tensor<1x8x8x16xf16>, %w: tensor<1x1x16x16xf16>) -> tensor<1x8x8x8xf16> {
+  // expected-error @+1 {{output must be [1, OH, OW, 16], got 'tensor<1x8x8x8xf16>'}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x8x8x16xf16>, tensor<1x1x16x16xf16>) -> tensor<1x8x8x8xf16>
+  return %0 : tensor<1x8x8x8xf16>
+}
+
+// -----
+
+func.func @weight_not_int8(%x: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>,
+                           %w: tensor<1x1x2x2x!quant.uniform<u8:f32, 0.1>>)
+    -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>> {
+  // expected-error @+1 {{weight element type must be int8 quantised per tensor or per axis, got '!quant.uniform<u8:f32, 1.000000e-01>'}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x2x2x!quant.uniform<u8:f32, 0.1>>)
+    -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>
+  return %0 : tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>
+}
+
+// -----
+
+func.func @output_not_int8(%x: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>,
+                           %w: tensor<1x1x2x2x!quant.uniform<i8:f32, 0.1>>)
+    -> tensor<1x4x4x2x!quant.uniform<i16:f32, 0.5>> {
+  // expected-error @+1 {{output element type must be int8 quantised per tensor, got '!quant.uniform<i16:f32, 5.000000e-01>'}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x2x2x!quant.uniform<i8:f32, 0.1>>)
+    -> tensor<1x4x4x2x!quant.uniform<i16:f32, 0.5>>
+  return %0 : tensor<1x4x4x2x!quant.uniform<i16:f32, 0.5>>
+}
+
+// -----
+
+func.func @fp16_bias_type(%x: tensor<1x8x8x16xf16>, %w: tensor<1x1x16x16xf16>, %b: tensor<16xi32>) -> tensor<1x8x8x16xf16> {
+  // expected-error @+1 {{fp16 bias must be f16 or f32, got 'i32'}}
+  %0 = npu.conv2d %x, %w, %b {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x8x8x16xf16>, tensor<1x1x16x16xf16>, tensor<16xi32>) -> tensor<1x8x8x16xf16>
+  return %0 : tensor<1x8x8x16xf16>
+}
+
+// -----
+
+func.func @fp16_clamp_integer(%x: tensor<1x8x8x16xf16>, %w: tensor<1x1x16x16xf16>) -> tensor<1x8x8x16xf16> {
+  // expected-error @+1 {{'clamp_max' of an fp16 operation must be a float}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, clamp_max = 6 : i64}
+    : (tensor<1x8x8x16xf16>, tensor<1x1x16x16xf16>) -> tensor<1x8x8x16xf16>
+  return %0 : tensor<1x8x8x16xf16>
+}
+
+// -----
+
+func.func @empty_clamp_int8(%x: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>,
+                            %w: tensor<1x1x2x2x!quant.uniform<i8:f32, 0.1>>)
+    -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>> {
+  // expected-error @+1 {{clamp range [10, -10] is empty}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, clamp_min = 10 : i64, clamp_max = -10 : i64}
+    : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x2x2x!quant.uniform<i8:f32, 0.1>>)
+    -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>
+  return %0 : tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>
+}
+
+// -----
+
+module attributes {npu.target = #npu.target<"default", {"lmem.act_kib" = 1 : i64}>} {
+  func.func @conv_lmem_rows(%x: tensor<1x3x40x16xf16>, %w: tensor<3x1x16x16xf16>) -> tensor<1x1x40x16xf16> {
+    // expected-error @+1 {{the input rows of one output row (3 rows of width 40, one channel block) needs 3840 bytes of LMEM.ACT, more than the target's 1024 ('lmem.act_kib' = 1)}}
+    %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+      : (tensor<1x3x40x16xf16>, tensor<3x1x16x16xf16>) -> tensor<1x1x40x16xf16>
+    return %0 : tensor<1x1x40x16xf16>
+  }
+}
+
+// -----
+
+module attributes {npu.target = #npu.target<"default", {"lmem.acc_kib" = 1 : i64}>} {
+  func.func @fc_lmem_accumulators(%x: tensor<32x16xf16>, %w: tensor<16x16xf16>) -> tensor<32x16xf16> {
+    // expected-error @+1 {{one output row of accumulators (width 32, one channel block) needs 2048 bytes of LMEM.ACC}}
+    %0 = npu.fully_connected %x, %w : (tensor<32x16xf16>, tensor<16x16xf16>) -> tensor<32x16xf16>
+    return %0 : tensor<32x16xf16>
+  }
+}
+
+// -----
+
+func.func @depthwise_channels(%x: tensor<1x8x8x4xf16>, %w: tensor<3x3x8xf16>) -> tensor<1x6x6x4xf16> {
+  // expected-error @+1 {{weight has 8 channels, input 4}}
+  %0 = npu.depthwise_conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x8x8x4xf16>, tensor<3x3x8xf16>) -> tensor<1x6x6x4xf16>
+  return %0 : tensor<1x6x6x4xf16>
+}
+
+// -----
+
+func.func @depthwise_output(%x: tensor<1x8x8x4xf16>, %w: tensor<3x3x4xf16>) -> tensor<2x6x6x4xf16> {
+  // expected-error @+1 {{output must be [1, OH, OW, 4], got 'tensor<2x6x6x4xf16>'}}
+  %0 = npu.depthwise_conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x8x8x4xf16>, tensor<3x3x4xf16>) -> tensor<2x6x6x4xf16>
+  return %0 : tensor<2x6x6x4xf16>
+}
+
+// -----
+
+func.func @fc_output(%x: tensor<4x64xf16>, %w: tensor<64x10xf16>) -> tensor<4x12xf16> {
+  // expected-error @+1 {{output must be [4, 10], got 'tensor<4x12xf16>'}}
+  %0 = npu.fully_connected %x, %w : (tensor<4x64xf16>, tensor<64x10xf16>) -> tensor<4x12xf16>
+  return %0 : tensor<4x12xf16>
+}
+
+// -----
+
+func.func @fc_weight_axis(%x: tensor<4x2x!quant.uniform<i8:f32, 0.5>>,
+                          %w: tensor<2x3x!quant.uniform<i8:f32:0, {0.1, 0.2}>>)
+    -> tensor<4x3x!quant.uniform<i8:f32, 0.5>> {
+  // expected-error @+1 {{weight is quantised along axis 0, expected the output-channel axis 1}}
+  %0 = npu.fully_connected %x, %w : (tensor<4x2x!quant.uniform<i8:f32, 0.5>>, tensor<2x3x!quant.uniform<i8:f32:0, {0.1, 0.2}>>)
+    -> tensor<4x3x!quant.uniform<i8:f32, 0.5>>
+  return %0 : tensor<4x3x!quant.uniform<i8:f32, 0.5>>
+}
+
+// -----
+
+func.func @eltwise_rank(%x: tensor<1x1x4x4x8xf16>) -> tensor<1x1x4x4x8xf16> {
+  // expected-error @+1 {{lhs must have rank 1 to 4, got 'tensor<1x1x4x4x8xf16>'}}
+  %0 = npu.add %x, %x : (tensor<1x1x4x4x8xf16>, tensor<1x1x4x4x8xf16>) -> tensor<1x1x4x4x8xf16>
+  return %0 : tensor<1x1x4x4x8xf16>
+}
+
+// -----
+
+func.func @eltwise_output_shape(%x: tensor<4x8xf16>, %s: tensor<1xf16>) -> tensor<1xf16> {
+  // expected-error @+1 {{output shape must equal lhs's, got 'tensor<1xf16>'}}
+  %0 = npu.sub %x, %s : (tensor<4x8xf16>, tensor<1xf16>) -> tensor<1xf16>
+  return %0 : tensor<1xf16>
+}
+
+// -----
+
+func.func @eltwise_not_int8(%x: tensor<8xi8>) -> tensor<8xi8> {
+  // expected-error @+1 {{operands and output must be all f16 or all int8 quantised per tensor, got 'i8', 'i8' and 'i8'}}
+  %0 = npu.maximum %x, %x : (tensor<8xi8>, tensor<8xi8>) -> tensor<8xi8>
+  return %0 : tensor<8xi8>
+}
+
+// -----
+
+func.func @add_lhs_multiplier(%x: tensor<8x!quant.uniform<i8:f32, 1.0e-10>>, %y: tensor<8x!quant.uniform<i8:f32, 1.0>>)
+    -> tensor<8x!quant.uniform<i8:f32, 1.0>> {
+  // expected-error @+1 {{lhs multiplier is 5e-11, outside what VEC_ELTWISE can represent}}
+  %0 = npu.add %x, %y : (tensor<8x!quant.uniform<i8:f32, 1.0e-10>>, tensor<8x!quant.uniform<i8:f32, 1.0>>)
+    -> tensor<8x!quant.uniform<i8:f32, 1.0>>
+  return %0 : tensor<8x!quant.uniform<i8:f32, 1.0>>
+}
+
+// -----
+
+func.func @sub_rhs_multiplier(%x: tensor<8x!quant.uniform<i8:f32, 1.0>>, %y: tensor<8x!quant.uniform<i8:f32, 1.0e-10>>)
+    -> tensor<8x!quant.uniform<i8:f32, 1.0>> {
+  // expected-error @+1 {{rhs multiplier is 5e-11, outside what VEC_ELTWISE can represent}}
+  %0 = npu.sub %x, %y : (tensor<8x!quant.uniform<i8:f32, 1.0>>, tensor<8x!quant.uniform<i8:f32, 1.0e-10>>)
+    -> tensor<8x!quant.uniform<i8:f32, 1.0>>
+  return %0 : tensor<8x!quant.uniform<i8:f32, 1.0>>
+}
+
+// -----
+
+func.func @eltwise_clamp_range(%x: tensor<8x!quant.uniform<i8:f32, 1.0>>) -> tensor<8x!quant.uniform<i8:f32, 1.0>> {
+  // expected-error @+1 {{'clamp_min' -200 does not fit int8 ([-128, 127])}}
+  %0 = npu.maximum %x, %x {clamp_min = -200 : i64} : (tensor<8x!quant.uniform<i8:f32, 1.0>>, tensor<8x!quant.uniform<i8:f32, 1.0>>)
+    -> tensor<8x!quant.uniform<i8:f32, 1.0>>
+  return %0 : tensor<8x!quant.uniform<i8:f32, 1.0>>
+}
+
+// -----
+
+func.func @pool_output_channels(%x: tensor<1x2x2x16xf16>) -> tensor<1x1x1x8xf16> {
+  // expected-error @+1 {{output must be [1, OH, OW, 16], got 'tensor<1x1x1x8xf16>'}}
+  %0 = npu.max_pool2d %x {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x2x2x16xf16>) -> tensor<1x1x1x8xf16>
+  return %0 : tensor<1x1x1x8xf16>
+}
+
+// -----
+
+func.func @pool_input_type(%x: tensor<1x2x2x16xf32>) -> tensor<1x1x1x16xf32> {
+  // expected-error @+1 {{input element type must be f16 or int8 quantised per tensor, got 'f32'}}
+  %0 = npu.avg_pool2d %x {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x2x2x16xf32>) -> tensor<1x1x1x16xf32>
+  return %0 : tensor<1x1x1x16xf32>
+}
+
+// -----
+
+func.func @sum_pool_clamp(%x: tensor<1x2x2x16x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x1x1x16xi32> {
+  // expected-error @+1 {{VEC_POOL clamps only int8 max and average pooling}}
+  %0 = npu.sum_pool2d %x {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, clamp_max = 0 : i64}
+    : (tensor<1x2x2x16x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x1x1x16xi32>
+  return %0 : tensor<1x1x1x16xi32>
+}
+
+// -----
+
+func.func @pool_kernel_length(%x: tensor<1x2x2x16xf16>) -> tensor<1x1x1x16xf16> {
+  // expected-error @+1 {{'kernel' must have 2 values, got 3}}
+  %0 = npu.max_pool2d %x {kernel = array<i64: 2, 2, 1>, stride = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x2x2x16xf16>) -> tensor<1x1x1x16xf16>
+  return %0 : tensor<1x1x1x16xf16>
+}
+
+// -----
+
+func.func @rescale_input(%x: tensor<16xf16>) -> tensor<16x!quant.uniform<i8:f32, 0.1>> {
+  // expected-error @+1 {{input element type must be int8 or int32 quantised per tensor, got 'f16'}}
+  %0 = npu.rescale %x : (tensor<16xf16>) -> tensor<16x!quant.uniform<i8:f32, 0.1>>
+  return %0 : tensor<16x!quant.uniform<i8:f32, 0.1>>
+}
+
+// -----
+
+func.func @rescale_output(%x: tensor<16x!quant.uniform<i8:f32, 0.1>>) -> tensor<16xi8> {
+  // expected-error @+1 {{output element type must be int8 quantised per tensor, got 'i8'}}
+  %0 = npu.rescale %x : (tensor<16x!quant.uniform<i8:f32, 0.1>>) -> tensor<16xi8>
+  return %0 : tensor<16xi8>
+}
+
+// -----
+
+func.func @rescale_shape(%x: tensor<16x!quant.uniform<i8:f32, 0.1>>) -> tensor<8x!quant.uniform<i8:f32, 0.1>> {
+  // expected-error @+1 {{output shape must equal the input's}}
+  %0 = npu.rescale %x : (tensor<16x!quant.uniform<i8:f32, 0.1>>) -> tensor<8x!quant.uniform<i8:f32, 0.1>>
+  return %0 : tensor<8x!quant.uniform<i8:f32, 0.1>>
+}
+
+// -----
+
+func.func @rescale_clamp(%x: tensor<16x!quant.uniform<i8:f32, 0.1>>) -> tensor<16x!quant.uniform<i8:f32, 0.1>> {
+  // expected-error @+1 {{'clamp_max' 128 does not fit int8 ([-128, 127])}}
+  %0 = npu.rescale %x {clamp_max = 128 : i64} : (tensor<16x!quant.uniform<i8:f32, 0.1>>) -> tensor<16x!quant.uniform<i8:f32, 0.1>>
+  return %0 : tensor<16x!quant.uniform<i8:f32, 0.1>>
+}
+
+// -----
+
+func.func @table_types(%x: tensor<16xf16>) -> tensor<16x!quant.uniform<i8:f32, 0.1>> {
+  // expected-error @+1 {{input and output must be int8 quantised per tensor, got 'f16' and '!quant.uniform<i8:f32, 1.000000e-01>'}}
+  %0 = npu.table %x {table = array<i8: 1>} : (tensor<16xf16>) -> tensor<16x!quant.uniform<i8:f32, 0.1>>
+  return %0 : tensor<16x!quant.uniform<i8:f32, 0.1>>
+}
+
+// -----
+
+func.func @clamp_int8_range(%x: tensor<16x!quant.uniform<i8:f32, 0.1>>) -> tensor<16x!quant.uniform<i8:f32, 0.1>> {
+  // expected-error @+1 {{bound 200 does not fit int8 ([-128, 127])}}
+  %0 = npu.clamp %x {min = 0 : i64, max = 200 : i64} : (tensor<16x!quant.uniform<i8:f32, 0.1>>) -> tensor<16x!quant.uniform<i8:f32, 0.1>>
+  return %0 : tensor<16x!quant.uniform<i8:f32, 0.1>>
+}
+
+// -----
+
+func.func @clamp_int_empty(%x: tensor<16xi32>) -> tensor<16xi32> {
+  // expected-error @+1 {{clamp range [5, 4] is empty}}
+  %0 = npu.clamp %x {min = 5 : i64, max = 4 : i64} : (tensor<16xi32>) -> tensor<16xi32>
+  return %0 : tensor<16xi32>
+}
+
+// -----
+
+func.func @clamp_f16_empty(%x: tensor<16xf16>) -> tensor<16xf16> {
+  // expected-error @+1 {{clamp range [1.5, -1.5] is empty}}
+  %0 = npu.clamp %x {min = 1.5 : f32, max = -1.5 : f32} : (tensor<16xf16>) -> tensor<16xf16>
+  return %0 : tensor<16xf16>
+}
+
+// -----
+
+func.func @clamp_bound_kinds(%x: tensor<16xf16>, %i: tensor<16xi32>) -> tensor<16xf16> {
+  // expected-error @+1 {{fp16 clamp bounds must be floats}}
+  %0 = npu.clamp %x {min = 0 : i64, max = 6 : i64} : (tensor<16xf16>) -> tensor<16xf16>
+  return %0 : tensor<16xf16>
+}
+
+// -----
+
+func.func @clamp_int_bound_kinds(%i: tensor<16xi32>) -> tensor<16xi32> {
+  // expected-error @+1 {{integer clamp bounds must be integers}}
+  %0 = npu.clamp %i {min = 0.0 : f32, max = 6.0 : f32} : (tensor<16xi32>) -> tensor<16xi32>
+  return %0 : tensor<16xi32>
+}
+
+// -----
+
+func.func @clamp_element_type(%x: tensor<16xf32>) -> tensor<16xf32> {
+  // expected-error @+1 {{element type must be f16, i32 or int8 quantised per tensor, got 'f32'}}
+  %0 = npu.clamp %x {min = 0.0 : f32, max = 6.0 : f32} : (tensor<16xf32>) -> tensor<16xf32>
+  return %0 : tensor<16xf32>
+}
+
+// -----
+
+func.func @convert_element_type(%x: tensor<16xi16>) -> tensor<16xf16> {
+  // expected-error @+1 {{element type must be i8, i32, f16 or f32, got 'i16'}}
+  %0 = npu.convert %x : (tensor<16xi16>) -> tensor<16xf16>
+  return %0 : tensor<16xf16>
+}
+
+// -----
+
+func.func @conv_input_zero_point(%x: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5:300>>,
+                                 %w: tensor<1x1x2x2x!quant.uniform<i8:f32, 0.1>>)
+    -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>> {
+  // expected-error @+1 {{input zero point 300 is outside [-128, 127] (MAC_CONV 'in_zp')}}
+  %0 = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5:300>>, tensor<1x1x2x2x!quant.uniform<i8:f32, 0.1>>)
+    -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>
+  return %0 : tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>
+}
+
+// -----
+
+func.func @fc_output_zero_point(%x: tensor<4x2x!quant.uniform<i8:f32, 0.5>>,
+                                %w: tensor<2x3x!quant.uniform<i8:f32, 0.1>>)
+    -> tensor<4x3x!quant.uniform<i8:f32, 0.5:-129>> {
+  // expected-error @+1 {{output zero point -129 is outside [-128, 127] (VEC_REQUANT 'out_zp')}}
+  %0 = npu.fully_connected %x, %w : (tensor<4x2x!quant.uniform<i8:f32, 0.5>>, tensor<2x3x!quant.uniform<i8:f32, 0.1>>)
+    -> tensor<4x3x!quant.uniform<i8:f32, 0.5:-129>>
+  return %0 : tensor<4x3x!quant.uniform<i8:f32, 0.5:-129>>
+}
+
+// -----
+
+func.func @eltwise_zero_point(%x: tensor<8x!quant.uniform<i8:f32, 1.0>>, %y: tensor<8x!quant.uniform<i8:f32, 1.0:200>>)
+    -> tensor<8x!quant.uniform<i8:f32, 1.0>> {
+  // expected-error @+1 {{rhs zero point 200 is outside [-128, 127] (VEC_ELTWISE 'in2_zp')}}
+  %0 = npu.mul %x, %y : (tensor<8x!quant.uniform<i8:f32, 1.0>>, tensor<8x!quant.uniform<i8:f32, 1.0:200>>)
+    -> tensor<8x!quant.uniform<i8:f32, 1.0>>
+  return %0 : tensor<8x!quant.uniform<i8:f32, 1.0>>
+}
+
+// -----
+
+func.func @rescale_zero_point(%x: tensor<16x!quant.uniform<i8:f32, 0.1:-300>>) -> tensor<16x!quant.uniform<i8:f32, 0.1>> {
+  // expected-error @+1 {{input zero point -300 is outside [-128, 127] (VEC_UNARY 'in_zp')}}
+  %0 = npu.rescale %x : (tensor<16x!quant.uniform<i8:f32, 0.1:-300>>) -> tensor<16x!quant.uniform<i8:f32, 0.1>>
+  return %0 : tensor<16x!quant.uniform<i8:f32, 0.1>>
+}
+
+// -----
+
+// The realistic preset has 256 KiB of ACT; the same pooling verifies on
+// "default" (ops.mlir, @pool_default_lmem).
+module attributes {npu.target = #npu.target<"realistic">} {
+  func.func @pool_realistic_lmem(%x: tensor<1x100x100x16xf16>) -> tensor<1x1x100x16xf16> {
+    // expected-error @+1 {{one output row and its 100 input rows (one channel block) needs 323200 bytes of LMEM.ACT, more than the target's 262144 ('lmem.act_kib' = 256)}}
+    %0 = npu.max_pool2d %x {kernel = array<i64: 100, 1>, stride = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+      : (tensor<1x100x100x16xf16>) -> tensor<1x1x100x16xf16>
+    return %0 : tensor<1x1x100x16xf16>
+  }
+}

@@ -116,6 +116,14 @@ func.func @unary(%a: tensor<1x4x4x16x!acc>, %f: tensor<1x4x4x16xf16>, %i: tensor
   return %1, %2, %3, %4 : tensor<1x4x4x16x!q>, tensor<1x4x4x16xf16>, tensor<4x16xi32>, tensor<1x4x4x16xf32>
 }
 
+// CHECK-LABEL: func.func @pool_default_lmem
+// CHECK: npu.max_pool2d
+func.func @pool_default_lmem(%x: tensor<1x100x100x16xf16>) -> tensor<1x1x100x16xf16> {
+  %0 = npu.max_pool2d %x {kernel = array<i64: 100, 1>, stride = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+    : (tensor<1x100x100x16xf16>) -> tensor<1x1x100x16xf16>
+  return %0 : tensor<1x1x100x16xf16>
+}
+
 // CHECK: module attributes {npu.target = #npu.target<"realistic">}
 // CHECK: func.func @with_target
 // CHECK: npu.convert %{{.+}} : (tensor<1x8x8x16xf16>) -> tensor<1x8x8x16xf32>
