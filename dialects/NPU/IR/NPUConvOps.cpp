@@ -33,8 +33,8 @@ struct MacOperands {
 /// every requantisation multiplier representable) or fp16.
 static LogicalResult verifyMacTypes(Operation *op, const MacOperands &m) {
   auto biasType = m.bias ? cast<ShapedType>(m.bias.getType()) : ShapedType();
-  if (biasType && (biasType.getRank() != 1 ||
-                   biasType.getDimSize(0) != m.channels))
+  if (biasType &&
+      (biasType.getRank() != 1 || biasType.getDimSize(0) != m.channels))
     return op->emitOpError() << "bias must be a vector of " << m.channels
                              << " output channels, got " << biasType;
   if (isF16(m.input.getType())) {
@@ -63,12 +63,12 @@ static LogicalResult verifyMacTypes(Operation *op, const MacOperands &m) {
       failed(checkZeroPoint(op, "output", output, "VEC_REQUANT 'out_zp'")))
     return failure();
   SmallVector<double> scales;
-  if (failed(checkWeightQuant(op, m.weight.getType(), m.weightAxis,
-                              m.channels, scales)))
+  if (failed(checkWeightQuant(op, m.weight.getType(), m.weightAxis, m.channels,
+                              scales)))
     return failure();
   if (biasType && !biasType.getElementType().isSignlessInteger(32))
-    return op->emitOpError() << "int8 bias must be i32, got "
-                             << biasType.getElementType();
+    return op->emitOpError()
+           << "int8 bias must be i32, got " << biasType.getElementType();
   for (auto [channel, scale] : llvm::enumerate(scales))
     if (failed(checkRequantMultiplier(
             op, input.getScale() * scale / output.getScale(),
@@ -86,8 +86,7 @@ static LogicalResult readConvWindow(OpTy op, int64_t kh, int64_t kw,
   window.kernel[0] = kh;
   window.kernel[1] = kw;
   if (failed(readArray(op, "stride", op.getStride(), 2, window.stride)) ||
-      failed(readArray(op, "dilation", op.getDilation(), 2,
-                       window.dilation)) ||
+      failed(readArray(op, "dilation", op.getDilation(), 2, window.dilation)) ||
       failed(readArray(op, "pad", op.getPad(), 4, window.pad)))
     return failure();
   return checkWindowFields(op, window);
@@ -104,13 +103,11 @@ static LogicalResult checkConvTile(Operation *op, const Window &window,
   uint64_t esize = fp16 ? 2 : 1;
   uint64_t kernelPositions = window.kernel[0] * window.kernel[1];
   uint64_t rows = window.dilation[0] * (window.kernel[0] - 1) + 1;
-  if (failed(checkLmem(op, config, LmemRegion::WGT,
-                       kernelPositions * weightBlockBytes,
-                       "one weight block set (" + Twine(window.kernel[0]) +
-                           "x" + Twine(window.kernel[1]) +
-                           " kernel, one channel block)")) ||
-      failed(checkLmem(op, config, LmemRegion::ACT,
-                       rows * inWidth * 16 * esize,
+  if (failed(checkLmem(
+          op, config, LmemRegion::WGT, kernelPositions * weightBlockBytes,
+          "one weight block set (" + Twine(window.kernel[0]) + "x" +
+              Twine(window.kernel[1]) + " kernel, one channel block)")) ||
+      failed(checkLmem(op, config, LmemRegion::ACT, rows * inWidth * 16 * esize,
                        "the input rows of one output row (" + Twine(rows) +
                            " rows of width " + Twine(inWidth) +
                            ", one channel block)")) ||
@@ -125,8 +122,8 @@ static LogicalResult expectRank(Operation *op, StringRef name, Value value,
                                 int64_t rank) {
   auto type = cast<ShapedType>(value.getType());
   if (type.getRank() != rank)
-    return op->emitOpError() << name << " must have rank " << rank << ", got "
-                             << type;
+    return op->emitOpError()
+           << name << " must have rank " << rank << ", got " << type;
   return success();
 }
 
@@ -151,9 +148,9 @@ LogicalResult Conv2DOp::verify() {
   Window window;
   if (failed(readConvWindow(*this, w[0], w[1], window)) ||
       failed(checkWindowShape(*this, window, in, out)) ||
-      failed(verifyMacTypes(*this, {getInput(), getWeight(), getBias(),
-                                    getOutput(), getClampMinAttr(),
-                                    getClampMaxAttr(), w[3], 3})))
+      failed(verifyMacTypes(*this,
+                            {getInput(), getWeight(), getBias(), getOutput(),
+                             getClampMinAttr(), getClampMaxAttr(), w[3], 3})))
     return failure();
   bool fp16 = isF16(getInput().getType());
   return checkConvTile(*this, window, in[2], out[2], 256 * (fp16 ? 2 : 1),
@@ -184,13 +181,12 @@ LogicalResult DepthwiseConv2DOp::verify() {
   Window window;
   if (failed(readConvWindow(*this, w[0], w[1], window)) ||
       failed(checkWindowShape(*this, window, in, out)) ||
-      failed(verifyMacTypes(*this, {getInput(), getWeight(), getBias(),
-                                    getOutput(), getClampMinAttr(),
-                                    getClampMaxAttr(), in[3], 2})))
+      failed(verifyMacTypes(*this,
+                            {getInput(), getWeight(), getBias(), getOutput(),
+                             getClampMinAttr(), getClampMaxAttr(), in[3], 2})))
     return failure();
   bool fp16 = isF16(getInput().getType());
-  return checkConvTile(*this, window, in[2], out[2], 16 * (fp16 ? 2 : 1),
-                       fp16);
+  return checkConvTile(*this, window, in[2], out[2], 16 * (fp16 ? 2 : 1), fp16);
 }
 
 //===----------------------------------------------------------------------===//
@@ -211,9 +207,9 @@ LogicalResult FullyConnectedOp::verify() {
   if (out[0] != in[0] || out[1] != w[1])
     return emitOpError() << "output must be [" << in[0] << ", " << w[1]
                          << "], got " << getOutput().getType();
-  if (failed(verifyMacTypes(*this, {getInput(), getWeight(), getBias(),
-                                    getOutput(), getClampMinAttr(),
-                                    getClampMaxAttr(), w[1], 1})))
+  if (failed(verifyMacTypes(*this,
+                            {getInput(), getWeight(), getBias(), getOutput(),
+                             getClampMinAttr(), getClampMaxAttr(), w[1], 1})))
     return failure();
   // A 1x1 convolution of a 1 x M x K view: one weight block, and the
   // accumulators of one output row of the view.
@@ -228,8 +224,7 @@ LogicalResult FullyConnectedOp::verify() {
 //===----------------------------------------------------------------------===//
 
 /// Checks a pooling op; \p sum selects SUM's widened output type.
-template <typename OpTy>
-static LogicalResult verifyPool(OpTy op, bool sum) {
+template <typename OpTy> static LogicalResult verifyPool(OpTy op, bool sum) {
   if (failed(expectRank(op, "input", op.getInput(), 4)) ||
       failed(expectRank(op, "output", op.getOutput(), 4)))
     return failure();
@@ -258,9 +253,9 @@ static LogicalResult verifyPool(OpTy op, bool sum) {
     Type expected = fp16 ? Type(Float32Type::get(op.getContext()))
                          : Type(IntegerType::get(op.getContext(), 32));
     if (outType.getElementType() != expected)
-      return op.emitOpError() << "sum of " << inType.getElementType()
-                              << " values is " << expected << ", got "
-                              << outType.getElementType();
+      return op.emitOpError()
+             << "sum of " << inType.getElementType() << " values is "
+             << expected << ", got " << outType.getElementType();
   } else if (outType.getElementType() != inType.getElementType()) {
     return op.emitOpError()
            << "output element type must equal the input's, "
@@ -276,7 +271,8 @@ static LogicalResult verifyPool(OpTy op, bool sum) {
   uint64_t esize = fp16 ? 2 : 1;
   uint64_t outSize = sum ? 4 : esize;
   return checkLmem(op, config, LmemRegion::ACT,
-                   window.kernel[0] * in[2] * 16 * esize + out[2] * 16 * outSize,
+                   window.kernel[0] * in[2] * 16 * esize +
+                       out[2] * 16 * outSize,
                    "one output row and its " + Twine(window.kernel[0]) +
                        " input rows (one channel block)");
 }

@@ -52,15 +52,15 @@ uint64_t kiln::npu::convMacCycles(const TargetConfig &config, uint64_t images,
                                   uint64_t inChannels, uint64_t outChannels,
                                   bool fp16) {
   uint64_t rowPasses = ceilDiv(16 * channelBlocks(inChannels), config.macRows);
-  uint64_t colPasses =
-      ceilDiv(16 * channelBlocks(outChannels), config.macCols);
+  uint64_t colPasses = ceilDiv(16 * channelBlocks(outChannels), config.macCols);
   return images * (fp16 ? 2 : 1) * kh * kw * rowPasses * colPasses *
          std::max<uint64_t>(pixels, config.macWeightLoadCycles);
 }
 
 uint64_t kiln::npu::depthwiseMacCycles(const TargetConfig &config,
                                        uint64_t paddedMacs, bool fp16) {
-  uint64_t perCycle = std::max<uint64_t>(config.macRows * config.macCols / 8, 1);
+  uint64_t perCycle =
+      std::max<uint64_t>(config.macRows * config.macCols / 8, 1);
   return (fp16 ? 2 : 1) * ceilDiv(paddedMacs, perCycle);
 }
 
@@ -123,9 +123,8 @@ static CostEstimate vecOnlyCost(Operation *op, const TargetConfig &config,
 /// bias and clamps in passes of their own. Returns the passes and the bytes
 /// of per-channel records (16 per output channel for int8) that replace the
 /// bias in DRAM.
-static std::pair<uint64_t, uint64_t> macEpilogue(bool fp16, Value bias,
-                                                 bool clamp,
-                                                 uint64_t channels) {
+static std::pair<uint64_t, uint64_t>
+macEpilogue(bool fp16, Value bias, bool clamp, uint64_t channels) {
   if (!fp16)
     return {1, 16 * channels - (bias ? tensorBytes(bias.getType()) : 0)};
   return {1 + (bias ? 1 : 0) + (clamp ? 1 : 0), 0};

@@ -63,9 +63,9 @@ static LogicalResult verifyEltwise(Operation *op, EltKind kind) {
   int64_t channels = lhs.getShape().back();
   bool tensor = rhs.getShape() == lhs.getShape();
   bool scalar = rhs.getNumElements() == 1;
-  bool channel =
-      rhs.getRank() >= 1 && rhs.getShape().back() == channels &&
-      llvm::all_of(rhs.getShape().drop_back(), [](int64_t d) { return d == 1; });
+  bool channel = rhs.getRank() >= 1 && rhs.getShape().back() == channels &&
+                 llvm::all_of(rhs.getShape().drop_back(),
+                              [](int64_t d) { return d == 1; });
   if (!tensor && !scalar && !channel)
     return op->emitOpError()
            << "rhs must have lhs's shape, be a per-channel vector of "
@@ -73,20 +73,20 @@ static LogicalResult verifyEltwise(Operation *op, EltKind kind) {
            << "CHANNEL and SCALAR broadcasts), got " << rhs;
   if (isF16(lhs)) {
     if (!isF16(rhs) || !isF16(out))
-      return op->emitOpError() << "fp16 lhs needs f16 rhs and output, got "
-                               << rhs.getElementType() << " and "
-                               << out.getElementType();
+      return op->emitOpError()
+             << "fp16 lhs needs f16 rhs and output, got "
+             << rhs.getElementType() << " and " << out.getElementType();
     if (clampMin || clampMax)
       return op->emitOpError()
              << "VEC_ELTWISE does not clamp fp16 results (use npu.clamp)";
   } else {
     auto q1 = getQI8(lhs), q2 = getQI8(rhs), qo = getQI8(out);
     if (!q1 || !q2 || !qo)
-      return op->emitOpError() << "operands and output must be all f16 or "
-                                  "all int8 quantised per tensor, got "
-                               << lhs.getElementType() << ", "
-                               << rhs.getElementType() << " and "
-                               << out.getElementType();
+      return op->emitOpError()
+             << "operands and output must be all f16 or "
+                "all int8 quantised per tensor, got "
+             << lhs.getElementType() << ", " << rhs.getElementType() << " and "
+             << out.getElementType();
     if (failed(checkZeroPoint(op, "lhs", q1, "VEC_ELTWISE 'in1_zp'")) ||
         failed(checkZeroPoint(op, "rhs", q2, "VEC_ELTWISE 'in2_zp'")) ||
         failed(checkZeroPoint(op, "output", qo, "VEC_ELTWISE 'out_zp'")))
@@ -202,8 +202,7 @@ void TableOp::build(OpBuilder &builder, OperationState &state, Type resultType,
   // Non-int8 types fail verification; the table is then all zero.
   if (in && out)
     table = computeActivationTable(activation, in, out);
-  build(builder, state, resultType, input,
-        builder.getDenseI8ArrayAttr(table));
+  build(builder, state, resultType, input, builder.getDenseI8ArrayAttr(table));
 }
 
 LogicalResult ClampOp::verify() {
@@ -222,9 +221,9 @@ LogicalResult ClampOp::verify() {
         return emitOpError() << "bound " << realString(bound.getValueAsDouble())
                              << " is not representable in fp16 (max 65504)";
     if (!(lo.getValueAsDouble() <= hi.getValueAsDouble()))
-      return emitOpError() << "clamp range [" << realString(lo.getValueAsDouble())
-                           << ", " << realString(hi.getValueAsDouble())
-                           << "] is empty";
+      return emitOpError() << "clamp range ["
+                           << realString(lo.getValueAsDouble()) << ", "
+                           << realString(hi.getValueAsDouble()) << "] is empty";
     return success();
   }
   bool i8 = static_cast<bool>(getQI8(input));
@@ -232,7 +231,8 @@ LogicalResult ClampOp::verify() {
     return emitOpError() << "element type must be f16, i32 or int8 quantised "
                             "per tensor, got "
                          << getInput().getType().getElementType();
-  auto lo = dyn_cast<IntegerAttr>(getMin()), hi = dyn_cast<IntegerAttr>(getMax());
+  auto lo = dyn_cast<IntegerAttr>(getMin()),
+       hi = dyn_cast<IntegerAttr>(getMax());
   if (!lo || !hi)
     return emitOpError() << "integer clamp bounds must be integers";
   int64_t limit = i8 ? 128 : 32768;

@@ -41,7 +41,7 @@ std::optional<QuantizedMultiplier> quantizeMultiplier(double real);
 
 /// The 256-entry table of \p activation from int8 \p input to int8
 /// \p output quantisation: entry v + 128 is
-/// clamp(round(f((v − in_zp) · in_scale) / out_scale) + out_zp, −128, 127).
+/// clamp(round(f((v - in_zp) * in_scale) / out_scale) + out_zp, -128, 127).
 std::array<int8_t, 256>
 computeActivationTable(Activation activation,
                        mlir::quant::UniformQuantizedType input,

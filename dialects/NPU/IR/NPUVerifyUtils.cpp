@@ -57,8 +57,8 @@ uint64_t tensorBytes(Type type) {
 LogicalResult checkField8(Operation *op, StringRef what, StringRef field,
                           int64_t value, int64_t minimum) {
   if (value < minimum)
-    return op->emitOpError() << what << " " << value << " must be at least "
-                             << minimum;
+    return op->emitOpError()
+           << what << " " << value << " must be at least " << minimum;
   if (value > 255)
     return op->emitOpError() << what << " " << value << " exceeds the 8-bit '"
                              << field << "' field (max 255)";
@@ -79,8 +79,7 @@ LogicalResult checkWindowFields(Operation *op, const Window &window) {
   static constexpr const char *kernelFields[2] = {"kh", "kw"};
   static constexpr const char *strideFields[2] = {"sy", "sx"};
   static constexpr const char *dilationFields[2] = {"dy", "dx"};
-  static constexpr const char *padNames[4] = {"top", "bottom", "left",
-                                              "right"};
+  static constexpr const char *padNames[4] = {"top", "bottom", "left", "right"};
   static constexpr const char *padFields[4] = {"pt", "pb", "pl", "pr"};
   for (int i = 0; i < 2; ++i) {
     if (failed(checkField8(op, std::string("kernel ") + dims[i],
@@ -151,8 +150,8 @@ LogicalResult checkClampI8(Operation *op, Attribute min, Attribute max) {
                                << " does not fit int8 ([-128, 127])";
   }
   if (bounds[0] > bounds[1])
-    return op->emitOpError() << "clamp range [" << bounds[0] << ", "
-                             << bounds[1] << "] is empty";
+    return op->emitOpError()
+           << "clamp range [" << bounds[0] << ", " << bounds[1] << "] is empty";
   return success();
 }
 
@@ -170,8 +169,8 @@ LogicalResult checkClampF16(Operation *op, Attribute min, Attribute max) {
     bounds[i] = value.getValueAsDouble();
   }
   if (!(bounds[0] <= bounds[1]))
-    return op->emitOpError() << "clamp range [" << realString(bounds[0])
-                             << ", " << realString(bounds[1]) << "] is empty";
+    return op->emitOpError() << "clamp range [" << realString(bounds[0]) << ", "
+                             << realString(bounds[1]) << "] is empty";
   return success();
 }
 
@@ -181,8 +180,9 @@ static LogicalResult checkMultiplier(Operation *op, double real,
                                      StringRef engine, StringRef range) {
   std::optional<QuantizedMultiplier> q = quantizeMultiplier(real);
   if (!q || q->exponent < lo || q->exponent > hi)
-    return op->emitOpError() << what << " is " << realString(real)
-                             << ", outside what " << engine << " can represent (" << range << ")";
+    return op->emitOpError()
+           << what << " is " << realString(real) << ", outside what " << engine
+           << " can represent (" << range << ")";
   return success();
 }
 
@@ -204,8 +204,8 @@ LogicalResult checkWeightQuant(Operation *op, Type weight, int32_t axis,
   Type element = elementOf(weight);
   if (auto q = getQI8(element)) {
     if (q.getZeroPoint() != 0)
-      return op->emitOpError() << "weight zero point " << q.getZeroPoint()
-                               << " must be 0";
+      return op->emitOpError()
+             << "weight zero point " << q.getZeroPoint() << " must be 0";
     scales.assign(channels, q.getScale());
     return success();
   }
@@ -217,19 +217,18 @@ LogicalResult checkWeightQuant(Operation *op, Type weight, int32_t axis,
               "axis, got "
            << element;
   if (axisType.getQuantizedDimension() != axis)
-    return op->emitOpError()
-           << "weight is quantised along axis "
-           << axisType.getQuantizedDimension()
-           << ", expected the output-channel axis " << axis;
+    return op->emitOpError() << "weight is quantised along axis "
+                             << axisType.getQuantizedDimension()
+                             << ", expected the output-channel axis " << axis;
   if (static_cast<int64_t>(axisType.getScales().size()) != channels)
     return op->emitOpError()
            << "weight has " << axisType.getScales().size()
            << " per-axis scales for " << channels << " output channels";
   for (auto [index, zp] : llvm::enumerate(axisType.getZeroPoints()))
     if (zp != 0)
-      return op->emitOpError() << "weight zero point " << zp
-                               << " of output channel " << index
-                               << " must be 0";
+      return op->emitOpError()
+             << "weight zero point " << zp << " of output channel " << index
+             << " must be 0";
   scales.assign(axisType.getScales().begin(), axisType.getScales().end());
   return success();
 }

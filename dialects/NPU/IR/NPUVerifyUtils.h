@@ -65,8 +65,7 @@ mlir::LogicalResult readArray(mlir::Operation *op, llvm::StringRef name,
 /// Checks that the zero point of \p operand's int8 type \p type lies in
 /// [−128, 127], the range of the command field \p field that takes it
 /// (the quant dialect accepts any zero point).
-mlir::LogicalResult checkZeroPoint(mlir::Operation *op,
-                                   llvm::StringRef operand,
+mlir::LogicalResult checkZeroPoint(mlir::Operation *op, llvm::StringRef operand,
                                    mlir::quant::UniformQuantizedType type,
                                    llvm::StringRef field);
 

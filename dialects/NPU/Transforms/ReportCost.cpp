@@ -70,13 +70,13 @@ void writeTable(llvm::raw_ostream &os, ArrayRef<Row> rows, bool markdown) {
   auto line = [&](StringRef op, StringRef location, const CostEstimate &cost,
                   StringRef bound, uint64_t estimate) {
     if (markdown)
-      os << "| " << op << " | " << location << " | " << cost.usefulMacs
-         << " | " << cost.macCycles << " | " << cost.vecCycles << " | "
+      os << "| " << op << " | " << location << " | " << cost.usefulMacs << " | "
+         << cost.macCycles << " | " << cost.vecCycles << " | "
          << cost.dramCycles << " | " << bound << " | " << estimate << " |\n";
     else
-      os << csvField(op) << "," << csvField(location) << ","
-         << cost.usefulMacs << "," << cost.macCycles << "," << cost.vecCycles
-         << "," << cost.dramCycles << "," << bound << "," << estimate << "\n";
+      os << csvField(op) << "," << csvField(location) << "," << cost.usefulMacs
+         << "," << cost.macCycles << "," << cost.vecCycles << ","
+         << cost.dramCycles << "," << bound << "," << estimate << "\n";
   };
   if (markdown)
     os << "| op | location | MACs | MAC cycles | VEC cycles | DRAM cycles | "

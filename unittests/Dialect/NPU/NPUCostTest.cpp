@@ -45,12 +45,12 @@ TEST(NPUCostFormulas, DepthwiseRunsAtAnEighthOfTheArray) {
 
 TEST(NPUCostFormulas, VecPadsChannelsToLaneVectors) {
   TargetConfig config;
-  EXPECT_EQ(vecCycles(config, 10, 3, 1), 10u);        // 3 -> 16 lanes
-  EXPECT_EQ(vecCycles(config, 10, 17, 2), 40u);       // 2 blocks, 2 passes
-  EXPECT_EQ(vecCycles(config, 10, 16, 1, 9), 90u);    // a 3x3 window
+  EXPECT_EQ(vecCycles(config, 10, 3, 1), 10u);     // 3 -> 16 lanes
+  EXPECT_EQ(vecCycles(config, 10, 17, 2), 40u);    // 2 blocks, 2 passes
+  EXPECT_EQ(vecCycles(config, 10, 16, 1, 9), 90u); // a 3x3 window
   config.vecLanes = 64;
-  EXPECT_EQ(vecCycles(config, 10, 16, 1), 3u);        // ceil(160 / 64)
-  EXPECT_EQ(dramCycles(config, 17), 2u);              // 16 bytes per cycle
+  EXPECT_EQ(vecCycles(config, 10, 16, 1), 3u); // ceil(160 / 64)
+  EXPECT_EQ(dramCycles(config, 17), 2u);       // 16 bytes per cycle
 }
 
 TEST(NPUCostFormulas, EstimateIsTheLargestAndNamesItsEngine) {
@@ -134,8 +134,8 @@ TEST_F(NPUCostInterfaceTest, Int8ConvCountsChannelRecords) {
   EXPECT_EQ(config.dmaDramBytesPerCycle, 16u);
   CostEstimate cost = op.estimateCost(config);
   EXPECT_EQ(cost.usefulMacs, 2u * 64 * 16 * 8);
-  EXPECT_EQ(cost.macCycles, 2u * 64);        // one pass per image
-  EXPECT_EQ(cost.vecCycles, 2u * 64);        // 8 channels pad to 16
+  EXPECT_EQ(cost.macCycles, 2u * 64); // one pass per image
+  EXPECT_EQ(cost.vecCycles, 2u * 64); // 8 channels pad to 16
   // 2048 input + 128 weight + 1024 output bytes + 8 records of 16 bytes.
   EXPECT_EQ(cost.dramBytes, 2048u + 128 + 1024 + 128);
   EXPECT_EQ(cost.dramCycles, 208u);

@@ -1,4 +1,4 @@
-//===- NPUQuantTest.cpp - quantisation helpers of the npu dialect -*- C++ -*-===//
+//===- NPUQuantTest.cpp - npu quantisation helpers --------------*- C++ -*-===//
 //
 // quantizeMultiplier, the activation tables of npu.table and the TableOp
 // builder that uses them.
@@ -80,24 +80,24 @@ TEST_F(NPUActivationTableTest, Relu6SaturatesAndRoundsToNearest) {
 TEST_F(NPUActivationTableTest, SigmoidTanhAndHardSwish) {
   auto sigmoid = computeActivationTable(Activation::Sigmoid, qi8(0.1, 3),
                                         qi8(1.0 / 256, -128));
-  EXPECT_EQ(sigmoid[128 + 3], 0);  // sigmoid(0) = 0.5 -> 128 - 128
-  EXPECT_EQ(sigmoid[0], -128);     // sigmoid(-13.1) -> 0
-  EXPECT_EQ(sigmoid[255], 127);    // sigmoid(12.4) -> 255 saturates
+  EXPECT_EQ(sigmoid[128 + 3], 0); // sigmoid(0) = 0.5 -> 128 - 128
+  EXPECT_EQ(sigmoid[0], -128);    // sigmoid(-13.1) -> 0
+  EXPECT_EQ(sigmoid[255], 127);   // sigmoid(12.4) -> 255 saturates
 
-  auto tanh = computeActivationTable(Activation::Tanh, qi8(0.05, 0),
-                                     qi8(1.0 / 128, 0));
+  auto tanh =
+      computeActivationTable(Activation::Tanh, qi8(0.05, 0), qi8(1.0 / 128, 0));
   EXPECT_EQ(tanh[128], 0);
   EXPECT_EQ(tanh[128 + 20], 97); // tanh(1.0) * 128 = 97.48
   EXPECT_EQ(tanh[128 - 20], -97);
 
-  auto hardSwish = computeActivationTable(Activation::HardSwish, qi8(0.1, 0),
-                                          qi8(0.1, 0));
+  auto hardSwish =
+      computeActivationTable(Activation::HardSwish, qi8(0.1, 0), qi8(0.1, 0));
   EXPECT_EQ(hardSwish[128 - 30], 0);  // hardswish(-3) = 0
   EXPECT_EQ(hardSwish[128 + 30], 30); // hardswish(3) = 3
   EXPECT_EQ(hardSwish[128 + 10], 7);  // 1 * 4 / 6 = 0.667 -> 6.67 -> 7
 
-  auto relu = computeActivationTable(Activation::Relu, qi8(0.5, -10),
-                                     qi8(0.5, -10));
+  auto relu =
+      computeActivationTable(Activation::Relu, qi8(0.5, -10), qi8(0.5, -10));
   EXPECT_EQ(relu[0], -10);       // negative inputs -> the zero point
   EXPECT_EQ(relu[128 + 50], 50); // identity above the zero point
 }
