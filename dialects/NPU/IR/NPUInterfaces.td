@@ -24,6 +24,13 @@ def NPU_CostOpInterface : OpInterface<"NPUCostOpInterface"> {
       "::kiln::npu::CostEstimate", "estimateCost",
       (ins "const ::kiln::npu::TargetConfig &":$config)>,
   ];
+  let extraClassDeclaration = [{
+    /// The cost on the operation's own target: the closest `npu.target`,
+    /// else the "default" preset.
+    ::kiln::npu::CostEstimate estimateCostOnTarget() {
+      return estimateCost(::kiln::npu::targetConfigFor(getOperation()));
+    }
+  }];
 }
 
 #endif // KILN_DIALECTS_NPU_IR_NPUINTERFACES_TD

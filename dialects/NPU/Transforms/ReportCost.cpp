@@ -114,7 +114,7 @@ struct NPUReportCostPass final
     }
     std::vector<Row> rows;
     getOperation()->walk([&](NPUCostOpInterface op) {
-      CostEstimate cost = op.estimateCost(targetConfigFor(op));
+      CostEstimate cost = op.estimateCostOnTarget();
       ++numOps;
       op->emitRemark() << op->getName() << ": " << cost.usefulMacs
                        << " MACs; cycles MAC " << cost.macCycles << ", VEC "

@@ -15,6 +15,9 @@
 
 #include "gtest/gtest.h"
 
+#include <string>
+#include <vector>
+
 using namespace mlir;
 using namespace kiln::npu;
 
@@ -155,6 +158,43 @@ TEST_F(NPUCostInterfaceTest, SumPoolCountsTheWindow) {
   EXPECT_EQ(cost.macCycles, 0u);
   EXPECT_EQ(cost.vecCycles, 4u * 9);
   EXPECT_EQ(cost.dramBytes, 6u * 6 * 16 * 2 + 4 * 16 * 4);
+}
+
+TEST_F(NPUCostInterfaceTest, UnaryOpsAreOneVecPass) {
+  std::string table = "array<i8: 0";
+  for (int i = 1; i < 256; ++i)
+    table += ", 0";
+  table += ">";
+  std::string source = R"mlir(
+    module attributes {npu.target = #npu.target<"default", {"vec.lanes" = 32 : i64}>} {
+      func.func @f(%x: tensor<4x20x!quant.uniform<i8:f32, 0.1>>, %i: tensor<4x20xi32>)
+          -> (tensor<4x20x!quant.uniform<i8:f32, 0.2>>, tensor<4x20xf32>) {
+        %t = npu.table %x {table = TABLE}
+          : (tensor<4x20x!quant.uniform<i8:f32, 0.1>>) -> tensor<4x20x!quant.uniform<i8:f32, 0.1>>
+        %r = npu.rescale %t : (tensor<4x20x!quant.uniform<i8:f32, 0.1>>) -> tensor<4x20x!quant.uniform<i8:f32, 0.2>>
+        %c = npu.clamp %i {min = 0 : i64, max = 10 : i64} : (tensor<4x20xi32>) -> tensor<4x20xi32>
+        %f = npu.convert %c : (tensor<4x20xi32>) -> tensor<4x20xf32>
+        return %r, %f : tensor<4x20x!quant.uniform<i8:f32, 0.2>>, tensor<4x20xf32>
+      }
+    })mlir";
+  source.replace(source.find("TABLE"), 5, table);
+  module = parseSourceString<ModuleOp>(source, &context);
+  ASSERT_TRUE(module);
+  std::vector<CostEstimate> costs;
+  module->walk([&](NPUCostOpInterface op) {
+    costs.push_back(op.estimateCostOnTarget());
+  });
+  ASSERT_EQ(costs.size(), 4u);
+  for (const CostEstimate &cost : costs) {
+    EXPECT_EQ(cost.usefulMacs, 0u);
+    EXPECT_EQ(cost.macCycles, 0u);
+    EXPECT_EQ(cost.vecCycles, 4u * 32 / 32); // 20 channels pad to 32 lanes
+  }
+  EXPECT_EQ(costs[0].dramBytes, 80u + 80 + 256); // the table comes too
+  EXPECT_EQ(costs[1].dramBytes, 80u + 80);
+  EXPECT_EQ(costs[2].dramBytes, 320u + 320);
+  EXPECT_EQ(costs[3].dramBytes, 320u + 320);
+  EXPECT_EQ(costs[3].dramCycles, 40u);
 }
 
 } // namespace
