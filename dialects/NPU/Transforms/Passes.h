@@ -9,6 +9,7 @@
 
 #include "dialects/NPU/IR/NPUOps.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace kiln::npu {

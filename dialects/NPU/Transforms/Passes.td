@@ -9,7 +9,7 @@
 
 include "mlir/Pass/PassBase.td" // Pass, Option
 
-def NPUReportCostPass : Pass<"npu-report-cost"> {
+def NPUReportCostPass : Pass<"npu-report-cost", "::mlir::ModuleOp"> {
   let summary = "Report the static cost estimate of every npu operation";
   let description = [{
     Emits one remark per npu operation, at its location, with the operation's
@@ -45,7 +45,8 @@ def NPUReportCostPass : Pass<"npu-report-cost"> {
     With `table=markdown` or `table=csv` it also writes a table with one row
     per operation (op, location, MACs, the three cycle figures, bound,
     estimate) and a total row to `table-file` (`-`, the default, is
-    standard output). The IR is not changed.
+    standard output). It runs on a module, so one table covers every
+    function. The IR is not changed.
   }];
   let options = [
     Option<"table", "table", "std::string", /*default=*/"\"none\"",
