@@ -8,6 +8,7 @@
 
 #include "conversions/Passes.h"
 #include "dialects/NPU/IR/NPUDialect.h"
+#include "dialects/NPU/Transforms/Passes.h"
 #include "dialects/TF/IR/TFOps.h"
 #include "dialects/TF/Transforms/Passes.h"
 #include "dialects/TFExecutor/IR/TFExecutor.h"
@@ -33,6 +34,7 @@ void registerKilnPasses() {
   registerKilnConversionPasses();
   tf::registerTFPasses();
   tf_executor::registerTFExecutorPasses();
+  npu::registerNPUPasses();
 }
 
 void registerAllDialects(mlir::DialectRegistry &registry) {
