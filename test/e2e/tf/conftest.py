@@ -136,6 +136,5 @@ def pytest_sessionfinish(session, exitstatus):
     path = report_lib.write(outcomes, artifacts)
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
     if reporter:
-        reporter.ensure_newline()
-        reporter.write_line(f"kiln e2e: {report_lib.summary(outcomes)}; "
-                            f"report: {path}")
+        reporter.write_sep("-", f"kiln e2e: {report_lib.summary(outcomes)};"
+                           f" report: {path}")

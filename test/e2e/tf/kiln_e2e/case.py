@@ -33,6 +33,10 @@ class Case:
     why: str = ""
     # The tf.Module holding `function`, kept alive for its variables.
     module: object = None
+    # TensorFlow computes the reference with this function instead of
+    # `function` (same arguments), for graphs TensorFlow's CPU kernels do not
+    # run, such as Conv2D in NCHW.
+    reference: Optional[Callable] = None
     # Part of the CI subset (`--subset=ci`, what ctest runs).
     ci: bool = False
 
@@ -169,7 +173,8 @@ def run_tensorflow(case: Case, inputs: list) -> list:
     """The reference: the case's function run by TensorFlow."""
     import tensorflow as tf
 
-    results = case.function(*[tf.constant(a) for a in inputs])
+    function = case.reference or case.function
+    results = function(*[tf.constant(a) for a in inputs])
     if isinstance(results, (list, tuple)):
         return [np.asarray(r) for r in results]
     if isinstance(results, dict):

@@ -12,6 +12,7 @@ directory:
 """
 
 import json
+import re
 import os
 import shutil
 import time
@@ -92,9 +93,19 @@ def run_case(case, backend, artifacts: str) -> Outcome:
 
 
 def _first_error(log: str) -> str:
-    """The first line of a log that says 'error', else its last line."""
-    lines = [l.strip() for l in log.splitlines() if l.strip()]
+    """What went wrong, in one line: the first diagnostic ('error:'), else
+    the crash's innermost frame outside LLVM's signal handling, else the
+    log's last line."""
+    lines = [l.strip() for l in log.splitlines()
+             if l.strip() and not l.startswith("$ ")]
     for line in lines:
-        if "error" in line.lower() and not line.startswith("$ "):
+        if "error:" in line or "LLVM ERROR" in line:
             return line[:300]
+    if "Stack dump:" in log:
+        for line in lines:
+            frame = re.match(r"#\d+ 0x[0-9a-f]+ (.*)", line)
+            if frame and not re.search(r"llvm::sys::|libc\.so|^\(",
+                                       frame.group(1)):
+                return "crash in " + frame.group(1)[:250]
+        return "crash"
     return lines[-1][:300] if lines else "(no output)"
