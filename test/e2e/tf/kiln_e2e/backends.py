@@ -142,6 +142,11 @@ class KilnCPU:
         phase = re.search(r"the (\w+) phase failed", compile_output)
         if phase:
             return f"compile ({phase.group(1)})"
+        # kiln-compile can stop before its phases (an unranked fetch, say);
+        # kiln-run's diagnostics still name what failed.
+        if re.search(r"has no lowering on any backend|cannot be lowered to "
+                     r"linalg|failed to legalize", output):
+            return "compile (linalg)"
         if status != 0:
             return "compile"
         return "compile (kiln-run only; kiln-compile succeeds)"
