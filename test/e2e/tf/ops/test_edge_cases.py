@@ -158,6 +158,14 @@ add("special_cast_f32_to_bool_nan", lambda x: tf.cast(x, tf.bool),
 add("denormal_cast_f32_to_bool", lambda x: tf.cast(x, tf.bool),
     S([3], f32), inputs=[np.array([1e-40, -1e-42, 1.0], np.float32)])
 
+add("special_softmax_all_neg_inf", tf.nn.softmax, S([2, 3], f32),
+    inputs=[np.array([[-np.inf] * 3, [0.0, 1.0, 2.0]], np.float32)])
+add("i8_mean_overflowing_sum", lambda x: tf.reduce_mean(x), S([2], i8),
+    inputs=[np.array([100, 100], np.int8)])
+add("u8_mean_high", lambda x: tf.reduce_mean(x, axis=0), S([3, 2], u8),
+    inputs=[np.array([[200, 255], [250, 1], [100, 3]], np.uint8)])
+add("addn_single", lambda a: tf.add_n([a]), S([3], f32))
+
 
 def test_op(case, backend, e2e):
     e2e.check(case, backend)
