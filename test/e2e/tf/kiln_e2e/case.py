@@ -153,6 +153,7 @@ def freeze(case: Case) -> FrozenGraph:
     """Traces the case's function and folds its variables into constants
     (convert_variables_to_constants_v2)."""
     import tensorflow as tf
+    from tensorflow.core.framework import types_pb2
     from tensorflow.python.framework import convert_to_constants
 
     concrete = case.function.get_concrete_function()
@@ -161,7 +162,6 @@ def freeze(case: Case) -> FrozenGraph:
              if t.dtype != tf.resource]
     feed_types = [tf.dtypes.as_dtype(t.dtype).as_datatype_enum
                   for t in frozen.inputs if t.dtype != tf.resource]
-    from tensorflow.core.framework import types_pb2
     return FrozenGraph(
         graph_def=frozen.graph.as_graph_def(),
         feeds=feeds,

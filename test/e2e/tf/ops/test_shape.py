@@ -7,7 +7,6 @@ They move values without arithmetic, so every case must match exactly; the
 default tolerance (1e-4 of the scale) is kept only because it is the
 framework's default, and any difference would be a bug."""
 
-import numpy as np
 import pytest
 
 tf = pytest.importorskip("tensorflow")
