@@ -199,6 +199,9 @@ def test_compile_failure_keeps_a_reproducer(tmp_path, pytestconfig):
     assert "kiln-run --backend=cpu" in (backend_dir / "kiln-run.log").read_text()
     assert (backend_dir / "kiln-compile.log").exists()
     assert (backend_dir / "config.pbtxt").exists()
+    commands = (backend_dir / "commands.sh").read_text().splitlines()
+    assert "kiln-run --backend=cpu" in commands[2]
+    assert "kiln-compile" in commands[3] and "--dump-dir=" in commands[3]
 
 
 def test_report_lists_every_outcome(tmp_path):

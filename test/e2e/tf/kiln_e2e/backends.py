@@ -53,7 +53,15 @@ def _write_config(path, frozen, inputs):
 
 
 def _run(command, log_path, cwd):
-    """Runs `command`, logging it and its output; (exit status, output)."""
+    """Runs `command`, logging it and its output, and appends it to
+    cwd/commands.sh (so the backend's steps can be run again by hand);
+    (exit status, output)."""
+    script = os.path.join(cwd, "commands.sh")
+    new_script = not os.path.exists(script)
+    with open(script, "a") as f:
+        if new_script:
+            f.write("#!/bin/sh\n# What the e2e framework ran, in order.\n")
+        f.write(shlex.join(command) + "\n")
     try:
         proc = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True,
