@@ -8,7 +8,8 @@
 #
 # Environment: KILN_BUILD_DIR (default: build), KILN_JOBS (default: nproc),
 # KILN_BUILD_TYPE (default: Release; assertions stay on in Kiln's code),
-# KILN_SKIP_SETUP=1 to skip the package check.
+# KILN_SKIP_SETUP=1 to skip the package check, KILN_SKIP_PYTHON=1 to skip
+# installing TensorFlow's venv for test/e2e/tf (scripts/setup-python.sh).
 #===----------------------------------------------------------------------===//
 set -euo pipefail
 
@@ -61,6 +62,10 @@ run_tests() {
     # TF.js, the numerical oracle the end-to-end tests compare against.
     bash "$root/test/e2e/tfjs-oracle/install.sh" >/dev/null
   fi
+  if [[ "${KILN_SKIP_PYTHON:-0}" != 1 ]]; then
+    # TensorFlow, the reference of test/e2e/tf (docs/e2e.md).
+    bash "$root/scripts/setup-python.sh" >/dev/null
+  fi
   ctest --test-dir "$build" -j "$jobs" --output-on-failure --timeout 1800
 }
 
@@ -69,5 +74,5 @@ case "${1:-}" in
   build) setup; build ;;
   demo)  setup; build; demo ;;
   test)  setup; build; run_tests ;;
-  *) sed -n '4,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  *) sed -n '4,12p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac

@@ -8,6 +8,7 @@
 
 #include "conversions/Passes.h"
 #include "dialects/NPU/IR/NPUDialect.h"
+#include "dialects/NPU/Transforms/Passes.h"
 #include "dialects/NPUHW/IR/NPUHWDialect.h"
 #include "dialects/NPUHW/Transforms/Passes.h"
 #include "dialects/TF/IR/TFOps.h"
@@ -36,6 +37,7 @@ void registerKilnPasses() {
   registerKilnConversionPasses();
   tf::registerTFPasses();
   tf_executor::registerTFExecutorPasses();
+  npu::registerNPUPasses();
   npuhw::registerNPUHWPasses();
 }
 

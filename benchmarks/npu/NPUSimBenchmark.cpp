@@ -59,7 +59,7 @@ Program convProgram(unsigned h, unsigned w, unsigned cin, unsigned cout,
 uint64_t totalMacs(const Program &p) {
   uint64_t macs = 0;
   for (const Command &c : p.commands)
-    macs += commandMacs(c);
+    macs += commandPaddedMacs(c);
   return macs;
 }
 

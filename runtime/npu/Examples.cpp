@@ -46,6 +46,7 @@ ConvExample buildConvExample(const ConvExampleOptions &o) {
       packConvWeights(wbytes, 3, 3, o.cin, o.cout, 1);
   std::vector<uint8_t> packedP = packChannelRecords(ex.records);
   Program &p = ex.program;
+  p.config = o.config;
   p.constants = packedW;
   while (p.constants.size() % 64)
     p.constants.push_back(0);

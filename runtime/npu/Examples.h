@@ -26,6 +26,9 @@ struct ConvExampleOptions {
   /// one buffer and a NOP fence after every tile.
   bool doubleBuffer = true;
   uint32_t seed = 1;
+  /// The target the stream is built for (its LMEM layout and TARGET
+  /// section).
+  TargetConfig config;
 };
 
 /// The example and the data it was built from.

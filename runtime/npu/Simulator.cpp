@@ -15,6 +15,7 @@
 #include "absl/strings/str_format.h"
 
 #include <algorithm>
+#include <cmath>
 #include <deque>
 #include <optional>
 
@@ -78,13 +79,56 @@ uint64_t viewBytes(const ViewDesc &v) {
 }
 } // namespace
 
-uint64_t commandMacs(const Command &c) {
-  uint64_t pixels = uint64_t(c.out.w) * c.out.h;
-  if (c.opcode == Opcode::MAC_CONV)
-    return pixels * c.out.cb * 16 * c.in.cb * 16 * c.kh * c.kw;
-  if (c.opcode == Opcode::MAC_DWCONV)
-    return pixels * c.out.cb * 16 * c.kh * c.kw;
-  return 0;
+namespace {
+/// Bytes operand \p e of \p c moves (views: every vector once; DMA: the
+/// runs on that side; others: the extent).
+uint64_t operandBytes(const Command &c, const Extent &e) {
+  std::string field = e.field;
+  if (field == "in.addr")
+    return viewBytes(c.in);
+  if (field == "in2.addr")
+    return viewBytes(c.in2);
+  if (field == "out.addr")
+    return viewBytes(c.out);
+  if ((c.engine() == Engine::DMA_IN || c.engine() == Engine::DMA_OUT) &&
+      c.opcode != Opcode::DMA_FILL)
+    return uint64_t(c.n[0]) * c.n[1] * c.n[2] *
+           ((field == "dst" && c.opcode == Opcode::DMA_LOAD) ? c.dstRun
+                                                             : c.srcRun);
+  return e.hi - e.lo;
+}
+
+/// MAC_CONV weight-block passes: kh*kw*ceil(cin/rows)*ceil(cout/cols).
+uint64_t macBlocks(const Command &c, const TargetConfig &cfg) {
+  return uint64_t(c.kh) * c.kw * ceilDiv(uint64_t(c.in.cb) * 16, cfg.macRows) *
+         ceilDiv(uint64_t(c.out.cb) * 16, cfg.macCols);
+}
+} // namespace
+
+uint64_t lmemPortBytesPerCycle(const TargetConfig &cfg) {
+  return 2 * uint64_t(cfg.dmaLmemBytesPerCycle);
+}
+
+void commandLmemBytes(const Command &c, const TargetConfig &cfg,
+                      uint64_t bytes[kNumLmemRegions]) {
+  for (int r = 0; r < kNumLmemRegions; ++r)
+    bytes[r] = 0;
+  const uint64_t esize = (c.flags & flags::kFp16) ? 2 : 1;
+  const uint64_t pixels = uint64_t(c.out.w) * c.out.h;
+  const uint64_t taps = uint64_t(c.kh) * c.kw;
+  for (const Extent &e : commandExtents(c)) {
+    LmemRegion r;
+    if (e.dram || !lmemRegionOf(cfg, e.lo, r))
+      continue;
+    uint64_t b = operandBytes(c, e);
+    std::string field = e.field;
+    if (c.opcode == Opcode::MAC_CONV && field == "in.addr")
+      // Every weight-block pass streams each pixel's `rows` input lanes.
+      b = macBlocks(c, cfg) * pixels * cfg.macRows * esize;
+    else if (c.opcode == Opcode::MAC_DWCONV && field == "in.addr")
+      b = pixels * c.in.cb * taps * 16 * esize; // One vector per tap.
+    bytes[static_cast<int>(r)] += b;
+  }
 }
 
 uint64_t commandCycles(const Command &c, const TargetConfig &cfg) {
@@ -107,14 +151,11 @@ uint64_t commandCycles(const Command &c, const TargetConfig &cfg) {
     uint64_t rate = (c.flags & flags::kFp16) ? 2 : 1;
     uint64_t pixels = uint64_t(c.out.w) * c.out.h;
     uint64_t work;
-    if (c.opcode == Opcode::MAC_CONV) {
-      uint64_t blocks = uint64_t(c.kh) * c.kw *
-                        ceilDiv(uint64_t(c.in.cb) * 16, cfg.macRows) *
-                        ceilDiv(uint64_t(c.out.cb) * 16, cfg.macCols);
-      work = blocks * std::max<uint64_t>(pixels, cfg.macWeightLoadCycles);
-    } else {
-      work = ceilDiv(commandMacs(c), 16);
-    }
+    if (c.opcode == Opcode::MAC_CONV)
+      work = macBlocks(c, cfg) *
+             std::max<uint64_t>(pixels, cfg.macWeightLoadCycles);
+    else
+      work = ceilDiv(commandPaddedMacs(c), depthwiseMacsPerCycle(cfg));
     return cfg.macSetupCycles + cfg.macPipelineLatency + rate * work;
   }
   case Engine::VEC: {
@@ -131,14 +172,15 @@ std::string Stats::toString() const {
   std::string out;
   absl::StrAppendFormat(&out, "total cycles        %d (%.3f us)\n", totalCycles,
                         microseconds);
-  absl::StrAppendFormat(&out, "%-8s %9s %12s %12s %12s %12s %7s\n", "engine",
-                        "commands", "busy", "stall.sem", "stall.dram", "idle",
-                        "busy%");
+  absl::StrAppendFormat(&out, "%-8s %9s %12s %12s %12s %12s %12s %7s\n",
+                        "engine", "commands", "busy", "stall.sem",
+                        "stall.dram", "stall.lmem", "idle", "busy%");
   for (int e = 1; e < kNumEngines; ++e) {
     const EngineStats &s = engines[e];
-    absl::StrAppendFormat(&out, "%-8s %9d %12d %12d %12d %12d %6.1f%%\n",
+    absl::StrAppendFormat(&out, "%-8s %9d %12d %12d %12d %12d %12d %6.1f%%\n",
                           engineName(static_cast<Engine>(e)), s.commands,
-                          s.busy, s.stallSemaphore, s.stallDram, s.idle,
+                          s.busy, s.stallSemaphore, s.stallDram, s.stallLmem,
+                          s.idle,
                           totalCycles ? 100.0 * s.busy / totalCycles : 0.0);
   }
   absl::StrAppendFormat(&out, "fetch stall (FIFO full) %d cycles\n",
@@ -153,9 +195,22 @@ std::string Stats::toString() const {
     absl::StrAppendFormat(&out, "LMEM.%-6s         read %d B, written %d B\n",
                           lmemRegionName(static_cast<LmemRegion>(r)),
                           lmemBytesRead[r], lmemBytesWritten[r]);
-  absl::StrAppendFormat(&out, "MACs                %d\n", macs);
-  absl::StrAppendFormat(&out, "MAC utilisation     %.2f%%\n",
-                        100.0 * macUtilisation);
+  if (usefulMacsCounted) {
+    absl::StrAppendFormat(&out, "MACs useful         %d\n", usefulMacs);
+    absl::StrAppendFormat(&out, "MAC utilisation     %.2f%% (useful MACs)\n",
+                          100.0 * macUtilisation);
+  } else {
+    absl::StrAppendFormat(&out, "MACs useful         n/a (timing-only run)\n");
+    absl::StrAppendFormat(&out, "MAC utilisation     n/a (timing-only run)\n");
+  }
+  absl::StrAppendFormat(&out, "MACs padded         %d\n", paddedMacs);
+  absl::StrAppendFormat(&out, "padded utilisation  %.2f%%\n",
+                        100.0 * paddedMacUtilisation);
+  if (depthwisePaddedMacs && usefulMacsCounted)
+    absl::StrAppendFormat(
+        &out,
+        "depthwise           %d useful MACs, %.2f%% of the depthwise peak\n",
+        depthwiseUsefulMacs, 100.0 * depthwiseUtilisation);
   return out;
 }
 
@@ -293,6 +348,7 @@ private:
   bool tryDispatch();
   std::string deadlockReport() const;
   void account(const Command &c);
+  uint64_t lmemPortCharge(int engine, const Command &c, uint64_t cycles);
 
   const Program &prog;
   const TargetConfig &cfg;
@@ -319,6 +375,8 @@ private:
   VectorClock engineClock[kNumEngines] = {};
   VectorClock completedJoin = {};
   std::vector<VectorClock> cmdClock, dispatchClock;
+  /// LMEM bytes per cycle of the command running on each engine, per region.
+  double lmemRate[kNumEngines][kNumLmemRegions] = {};
 };
 
 bool Run::canTake(size_t index) const {
@@ -355,20 +413,7 @@ void Run::take(size_t index, VectorClock &clock) {
 
 void Run::account(const Command &c) {
   for (const Extent &e : commandExtents(c)) {
-    uint64_t bytes = e.hi - e.lo;
-    std::string field = e.field;
-    if (field == "in.addr")
-      bytes = viewBytes(c.in);
-    else if (field == "in2.addr")
-      bytes = viewBytes(c.in2);
-    else if (field == "out.addr")
-      bytes = viewBytes(c.out);
-    else if (c.engine() == Engine::DMA_IN || c.engine() == Engine::DMA_OUT) {
-      if (c.opcode != Opcode::DMA_FILL)
-        bytes = uint64_t(c.n[0]) * c.n[1] * c.n[2] *
-                ((field == "dst" && c.opcode == Opcode::DMA_LOAD) ? c.dstRun
-                                                                  : c.srcRun);
-    }
+    uint64_t bytes = operandBytes(c, e);
     if (e.dram) {
       if (e.region < cfg.dramRegions)
         (e.write ? stats.dramBytesWritten : stats.dramBytesRead)[e.region] +=
@@ -380,6 +425,45 @@ void Run::account(const Command &c) {
                  : stats.lmemBytesRead)[static_cast<int>(r)] += bytes;
     }
   }
+}
+
+/// The LMEM port rule: the starting command's demand on each region, added
+/// to that of the commands already running, may exceed the region's port;
+/// the bytes it cannot move while they run are moved after, at its own
+/// rate. Earlier commands keep their rate (first come, first served).
+uint64_t Run::lmemPortCharge(int e, const Command &c, uint64_t cycles) {
+  uint64_t bytes[kNumLmemRegions];
+  commandLmemBytes(c, cfg, bytes);
+  const double width = double(lmemPortBytesPerCycle(cfg));
+  double worst = 0; // Extra cycles of the most oversubscribed region.
+  for (int r = 0; r < kNumLmemRegions; ++r) {
+    lmemRate[e][r] = cycles ? double(bytes[r]) / double(cycles) : 0;
+    const double own = lmemRate[e][r];
+    if (own == 0)
+      continue;
+    // Piecewise over the ends of the other running commands on region r.
+    std::vector<std::pair<uint64_t, double>> others;
+    for (int o = 1; o < kNumEngines; ++o)
+      if (o != e && running[o] && lmemRate[o][r] > 0 &&
+          timing[*running[o]].end > now)
+        others.push_back({timing[*running[o]].end, lmemRate[o][r]});
+    std::sort(others.begin(), others.end());
+    double deficit = 0; // Bytes the port could not give this command.
+    uint64_t from = now;
+    const uint64_t until = now + cycles;
+    for (size_t i = 0; i < others.size() && from < until; ++i) {
+      double load = 0;
+      for (size_t j = i; j < others.size(); ++j)
+        load += others[j].second;
+      uint64_t to = std::min(until, others[i].first);
+      deficit += std::min(own, std::max(0.0, own + load - width)) *
+                 double(to - from);
+      from = to;
+    }
+    // The missing bytes move after the overlap, at the command's own rate.
+    worst = std::max(worst, deficit / own);
+  }
+  return uint64_t(std::ceil(worst - 1e-9));
 }
 
 void Run::start(int e, size_t index) {
@@ -404,6 +488,9 @@ void Run::start(int e, size_t index) {
     es.stallDram += portStart - ready;
     end += portStart - ready;
   }
+  uint64_t lmemExtra = lmemPortCharge(e, c, cycles);
+  es.stallLmem += lmemExtra;
+  end += lmemExtra;
   es.busy += cycles;
   ++es.commands;
   timing[index].start = now;
@@ -417,13 +504,22 @@ absl::Status Run::complete(int e) {
   running[e].reset();
   --outstanding;
   const Command &c = cmds[index];
+  if (c.engine() == Engine::MAC) {
+    uint64_t padded = commandPaddedMacs(c);
+    uint64_t useful = opts.functional ? commandUsefulMacs(c, mem.lmem) : 0;
+    stats.paddedMacs += padded;
+    stats.usefulMacs += useful;
+    if (c.opcode == Opcode::MAC_DWCONV) {
+      stats.depthwisePaddedMacs += padded;
+      stats.depthwiseUsefulMacs += useful;
+    }
+  }
   if (opts.functional)
     if (absl::Status s = executeCommand(c, index, cfg, mem); !s.ok())
       return s;
   if (opts.raceCheck)
     race.record(index, cmdClock[index]);
   account(c);
-  stats.macs += commandMacs(c);
   joinClock(completedJoin, cmdClock[index]);
   for (int s = 0; s < 2; ++s)
     if (c.signal[s] != kNoSemaphore) {
@@ -558,10 +654,17 @@ absl::Status Run::go() {
   stats.totalCycles = now;
   for (int e = 1; e < kNumEngines; ++e) {
     EngineStats &s = stats.engines[e];
-    s.idle = now - std::min(now, s.busy + s.stallSemaphore + s.stallDram);
+    s.idle = now - std::min(now, s.busy + s.stallSemaphore + s.stallDram +
+                                        s.stallLmem);
   }
-  stats.macUtilisation =
-      now ? double(stats.macs) / (double(now) * cfg.macRows * cfg.macCols) : 0;
+  stats.usefulMacsCounted = opts.functional;
+  const double peak = double(now) * cfg.macRows * cfg.macCols;
+  stats.macUtilisation = now ? double(stats.usefulMacs) / peak : 0;
+  stats.paddedMacUtilisation = now ? double(stats.paddedMacs) / peak : 0;
+  stats.depthwiseUtilisation =
+      now ? double(stats.depthwiseUsefulMacs) /
+                (double(now) * depthwiseMacsPerCycle(cfg))
+          : 0;
   stats.microseconds = double(now) / cfg.clockMHz;
   result.stats = stats;
   result.timings = timing;

@@ -12,6 +12,7 @@
 #define KILN_RUNTIME_NPU_SIMULATOR_H
 
 #include "runtime/npu/Format.h"
+#include "runtime/npu/MacCount.h"
 #include "runtime/npu/RaceChecker.h"
 #include "runtime/npu/Verifier.h"
 
@@ -44,6 +45,9 @@ struct EngineStats {
   uint64_t busy = 0;           ///< Executing (DMA: excluding port waits).
   uint64_t stallSemaphore = 0; ///< Head command waiting on a semaphore.
   uint64_t stallDram = 0;      ///< DMA waiting for the shared DRAM port.
+  /// Extra cycles charged because LMEM region ports were oversubscribed
+  /// (docs/npu-isa.md §8, "LMEM ports").
+  uint64_t stallLmem = 0;
   uint64_t idle = 0;           ///< Nothing to do: total - the rest.
 };
 
@@ -58,8 +62,22 @@ struct Stats {
   uint64_t lmemBytesRead[kNumLmemRegions] = {};
   uint64_t lmemBytesWritten[kNumLmemRegions] = {};
   uint64_t dramPortBusy = 0; ///< Cycles the DRAM port transferred.
-  uint64_t macs = 0;         ///< Multiply-accumulates (padded channels).
-  double macUtilisation = 0; ///< macs / (totalCycles * rows * cols).
+  /// Multiply-accumulates that can change a result (commandUsefulMacs):
+  /// counted in functional runs only, 0 in timing-only runs.
+  uint64_t usefulMacs = 0;
+  /// Multiply-accumulates the array performs, padding channels included.
+  uint64_t paddedMacs = 0;
+  /// The MAC_DWCONV part of usefulMacs and paddedMacs.
+  uint64_t depthwiseUsefulMacs = 0, depthwisePaddedMacs = 0;
+  /// False for a timing-only run: the useful figures are then not known.
+  bool usefulMacsCounted = false;
+  /// usefulMacs / (totalCycles * rows * cols): the headline figure.
+  double macUtilisation = 0;
+  /// paddedMacs / (totalCycles * rows * cols).
+  double paddedMacUtilisation = 0;
+  /// depthwiseUsefulMacs / (totalCycles * rows * cols / 8): the share of the
+  /// depthwise peak, meaningful for a stream of depthwise work.
+  double depthwiseUtilisation = 0;
   /// Microseconds at the configured clock.
   double microseconds = 0;
   /// A human-readable table.
@@ -126,8 +144,14 @@ private:
 /// waits (DMA: setup + transfer + latency). Exposed for golden tests.
 uint64_t commandCycles(const Command &command, const TargetConfig &config);
 
-/// Multiply-accumulates of \p command (0 except MAC commands).
-uint64_t commandMacs(const Command &command);
+/// Bytes \p command moves in each LMEM region over its busy cycles, as the
+/// LMEM port rule counts them (docs/npu-isa.md §8, "LMEM ports").
+void commandLmemBytes(const Command &command, const TargetConfig &config,
+                      uint64_t bytes[kNumLmemRegions]);
+
+/// Width in bytes per cycle of each LMEM region's port: twice
+/// dma.lmem_bytes_per_cycle.
+uint64_t lmemPortBytesPerCycle(const TargetConfig &config);
 
 } // namespace kiln::npu
 

@@ -9,11 +9,15 @@
 #include "runtime/npu/Disassembler.h"
 #include "runtime/npu/Examples.h"
 #include "runtime/npu/Simulator.h"
+#include "runtime/npu/TiledConv.h"
+#include "tools/kiln-npu-sim/LayerTable.h"
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 
 #include <cstdio>
@@ -51,6 +55,22 @@ ABSL_FLAG(std::string, example, "",
           "32x32x64 -> 32x32x64) to this file and exit.");
 ABSL_FLAG(std::string, example_input, "",
           "With --example: also write the example's input 'x' to this file.");
+ABSL_FLAG(std::string, config, "default",
+          "With --example: the target configuration the stream is built for: "
+          "'default', 'realistic' (DRAM 4 bytes/cycle, 500 cycles latency, "
+          "ACT 256 KiB) or a JSON file of docs/npu-isa.md section 2.");
+ABSL_FLAG(std::string, example_conv, "",
+          "With --example: write a tiled int8 SAME convolution instead, "
+          "KIND:HxWxCINxCOUT with KIND conv3x3, conv1x1 or dwconv3x3 (e.g. "
+          "conv3x3:112x112x64x64), tiled into output-row bands with halos for "
+          "--config.");
+ABSL_FLAG(std::string, example_schedule, "double",
+          "With --example_conv: 'double' (double-buffered, DMA overlaps MAC "
+          "and VEC) or 'fenced' (a NOP after every command).");
+ABSL_FLAG(bool, layer_table, false,
+          "Build, run and check the six reference layers (hand-built tiled "
+          "streams) fenced and double-buffered in the default and realistic "
+          "configurations, print a Markdown table and exit.");
 
 namespace {
 using namespace kiln::npu;
@@ -75,17 +95,85 @@ int fail(const std::string &message) {
   return 1;
 }
 
+absl::StatusOr<TargetConfig> exampleConfig() {
+  std::string name = absl::GetFlag(FLAGS_config);
+  for (const std::string &preset : TargetConfig::presetNames())
+    if (name == preset)
+      return TargetConfig::preset(name);
+  std::vector<uint8_t> text;
+  if (!readFile(name, text))
+    return absl::NotFoundError(absl::StrCat(
+        "--config=", name, ": not a preset (",
+        absl::StrJoin(TargetConfig::presetNames(), ", "),
+        ") and not a readable file"));
+  absl::StatusOr<TargetConfig> cfg = TargetConfig::fromJson(
+      absl::string_view(reinterpret_cast<const char *>(text.data()),
+                        text.size()));
+  if (!cfg.ok())
+    return absl::InvalidArgumentError(
+        absl::StrCat(name, ": ", cfg.status().message()));
+  return cfg;
+}
+
+/// Parses KIND:HxWxCINxCOUT into \p o.
+bool parseConvSpec(const std::string &spec, TiledConvOptions &o) {
+  std::vector<std::string> parts = absl::StrSplit(spec, ':');
+  if (parts.size() != 2 || !parseConvKind(parts[0], o.kind))
+    return false;
+  std::vector<std::string> dims = absl::StrSplit(parts[1], 'x');
+  unsigned v[4];
+  if (dims.size() != 4)
+    return false;
+  for (int i = 0; i < 4; ++i)
+    if (!absl::SimpleAtoi(dims[i], &v[i]))
+      return false;
+  o.h = v[0];
+  o.w = v[1];
+  o.cin = v[2];
+  o.cout = v[3];
+  return true;
+}
+
 int writeExample() {
-  ConvExample ex = buildConvExample();
-  std::vector<uint8_t> bytes = writeProgram(ex.program);
+  absl::StatusOr<TargetConfig> cfg = exampleConfig();
+  if (!cfg.ok())
+    return fail(std::string(cfg.status().message()));
+  Program program;
+  std::vector<uint8_t> input;
+  if (std::string spec = absl::GetFlag(FLAGS_example_conv); !spec.empty()) {
+    TiledConvOptions o;
+    if (!parseConvSpec(spec, o))
+      return fail("--example_conv=" + spec +
+                  ": expected KIND:HxWxCINxCOUT (KIND conv3x3, conv1x1, "
+                  "dwconv3x3)");
+    std::string schedule = absl::GetFlag(FLAGS_example_schedule);
+    if (schedule != "double" && schedule != "fenced")
+      return fail("--example_schedule=" + schedule +
+                  ": expected 'double' or 'fenced'");
+    o.schedule = schedule == "double" ? Schedule::DoubleBuffered
+                                      : Schedule::Fenced;
+    o.config = *cfg;
+    absl::StatusOr<TiledConv> conv = buildTiledConv(o);
+    if (!conv.ok())
+      return fail(std::string(conv.status().message()));
+    program = std::move(conv->program);
+    input = std::move(conv->input);
+  } else {
+    ConvExampleOptions o;
+    o.config = *cfg;
+    ConvExample ex = buildConvExample(o);
+    program = std::move(ex.program);
+    input = std::move(ex.input);
+  }
+  std::vector<uint8_t> bytes = writeProgram(program);
   if (!writeFile(absl::GetFlag(FLAGS_example), bytes.data(), bytes.size()))
     return fail("cannot write " + absl::GetFlag(FLAGS_example));
   if (!absl::GetFlag(FLAGS_example_input).empty() &&
-      !writeFile(absl::GetFlag(FLAGS_example_input), ex.input.data(),
-                 ex.input.size()))
+      !writeFile(absl::GetFlag(FLAGS_example_input), input.data(),
+                 input.size()))
     return fail("cannot write " + absl::GetFlag(FLAGS_example_input));
   std::cout << "wrote " << absl::GetFlag(FLAGS_example) << " ("
-            << ex.program.commands.size() << " commands, " << bytes.size()
+            << program.commands.size() << " commands, " << bytes.size()
             << " bytes)\n";
   return 0;
 }
@@ -97,11 +185,22 @@ int main(int argc, char **argv) {
       "  kiln-npu-sim model.npub --input=x=x.bin --output=y=y.bin "
       "--trace=t.json\n"
       "  kiln-npu-sim model.npub --disassemble\n"
-      "  kiln-npu-sim --example=conv.npub --example_input=x.bin\n\n"
+      "  kiln-npu-sim --example=conv.npub --example_input=x.bin\n"
+      "  kiln-npu-sim --example=l.npub --example_conv=conv3x3:112x112x64x64 "
+      "--config=realistic\n"
+      "  kiln-npu-sim --layer_table\n\n"
       "Prints cycles, per-engine busy and stall figures, DRAM traffic and "
-      "MAC utilisation. Exit status: 0 success, 1 load/verify/run error "
+      "MAC utilisation (useful MACs, and padded MACs beside). Exit status: "
+      "0 success, 1 load/verify/run error "
       "(deadlocks included), 2 races found.");
   std::vector<char *> positional = absl::ParseCommandLine(argc, argv);
+  if (absl::GetFlag(FLAGS_layer_table)) {
+    absl::StatusOr<std::string> table = layerTable(/*check=*/true);
+    if (!table.ok())
+      return fail(std::string(table.status().message()));
+    std::cout << *table;
+    return 0;
+  }
   if (!absl::GetFlag(FLAGS_example).empty())
     return writeExample();
   if (positional.size() != 2)

@@ -63,7 +63,7 @@ LogicalResult TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  StringAttr preset, DictionaryAttr overrides) {
   absl::StatusOr<TargetConfig> config = resolve(preset.getValue(), overrides);
   if (!config.ok())
-    return emitError() << config.status().message();
+    return emitError() << std::string(config.status().message());
   return success();
 }
 

@@ -25,5 +25,5 @@ module attributes {npu.target = #npu.target<"default", {"dma.dram_latency" = "sl
 
 // -----
 
-// expected-error @+1 {{target config: LMEM regions total 17344 KiB, more than the 24-bit address space (16384 KiB)}}
+// expected-error @+1 {{target config: LMEM regions total 16832 KiB, more than the 24-bit address space (16384 KiB)}}
 module attributes {npu.target = #npu.target<"default", {"lmem.act_kib" = 16384 : i64}>} {}

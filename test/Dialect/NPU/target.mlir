@@ -6,5 +6,5 @@ module attributes {npu.target = #npu.target<"realistic">} {}
 
 // -----
 
-// CHECK: module attributes {npu.target = #npu.target<"default", {"lmem.act_kib" = 128 : i64, "mac.rows" = 32 : i64}>}
+// CHECK: module attributes {npu.target = #npu.target<"default", {lmem.act_kib = 128 : i64, mac.rows = 32 : i64}>}
 module attributes {npu.target = #npu.target<"default", {"mac.rows" = 32 : i64, "lmem.act_kib" = 128 : i64}>} {}

@@ -156,7 +156,7 @@ TEST(NPUFormat, CorruptedFilesNeverCrash) {
       // Execute functionally unless the corruption made the work large.
       uint64_t macs = 0;
       for (const Command &c : sim->program().commands)
-        macs += commandMacs(c);
+        macs += commandPaddedMacs(c);
       options.functional = macs < 10000000;
       (void)sim->run(options); // Must return, whatever it says.
     }
@@ -201,7 +201,7 @@ TEST(NPUFormat, MutatedFieldsNeverCrash) {
       continue;
     uint64_t macs = 0;
     for (const Command &c : p.commands)
-      macs += commandMacs(c);
+      macs += commandPaddedMacs(c);
     RunOptions options;
     options.raceCheck = true;
     options.maxCycles = 1u << 26;

@@ -81,7 +81,7 @@ TEST(NPUCycleModel, GoldenCommandCycles) {
   conv.kh = conv.kw = 3;
   // setup 8 + latency 32 + 9*2*2 blocks * max(64 pixels, 16).
   EXPECT_EQ(commandCycles(conv, cfg), 8u + 32 + 36 * 64);
-  EXPECT_EQ(commandMacs(conv), 64u * 32 * 32 * 9);
+  EXPECT_EQ(commandPaddedMacs(conv), 64u * 32 * 32 * 9);
   conv.flags = flags::kFp16;
   EXPECT_EQ(commandCycles(conv, cfg), 8u + 32 + 2 * 36 * 64);
   conv.flags = 0;
@@ -90,7 +90,12 @@ TEST(NPUCycleModel, GoldenCommandCycles) {
   Command dw = conv;
   dw.opcode = Opcode::MAC_DWCONV;
   dw.out = ViewDesc::dense(0, DType::I32, 8, 8, 2);
-  EXPECT_EQ(commandCycles(dw, cfg), 8u + 32 + 64 * 32 * 9 / 16);
+  // Depthwise at rows*cols/8 = 32 MACs per cycle, one eighth of the dense
+  // peak.
+  EXPECT_EQ(commandCycles(dw, cfg), 8u + 32 + 64 * 32 * 9 / 32);
+  dw.flags = flags::kFp16;
+  EXPECT_EQ(commandCycles(dw, cfg), 8u + 32 + 2 * 64 * 32 * 9 / 32);
+  dw.flags = 0;
   Command pool = makeCommand(Opcode::VEC_POOL);
   pool.out = ViewDesc::dense(0, DType::I8, 8, 8, 1);
   pool.kh = pool.kw = 3;
@@ -103,6 +108,8 @@ TEST(NPUCycleModel, GoldenCommandCycles) {
   big.macRows = big.macCols = 32;
   conv.out = ViewDesc::dense(0, DType::I32, 8, 8, 2);
   EXPECT_EQ(commandCycles(conv, big), 8u + 32 + 9 * 64);
+  // ... and a 32x32 array runs depthwise at 128 MACs per cycle.
+  EXPECT_EQ(commandCycles(dw, big), 8u + 32 + 64 * 32 * 9 / 128);
 }
 
 TEST(NPUCycleModel, GoldenStreamTotal) {
@@ -127,7 +134,13 @@ TEST(NPUCycleModel, GoldenStreamTotal) {
   EXPECT_EQ(r.stats.totalCycles, 473u + 2344);
   EXPECT_EQ(r.stats.engines[int(Engine::MAC)].busy, 2344u);
   EXPECT_EQ(r.stats.engines[int(Engine::DMA_IN)].busy, 472u);
-  EXPECT_EQ(r.stats.macs, 64u * 32 * 32 * 9);
+  EXPECT_EQ(r.stats.paddedMacs, 64u * 32 * 32 * 9);
+  // The weights in WGT are all zero: nothing useful was computed.
+  EXPECT_TRUE(r.stats.usefulMacsCounted);
+  EXPECT_EQ(r.stats.usefulMacs, 0u);
+  EXPECT_EQ(r.stats.macUtilisation, 0.0);
+  EXPECT_NEAR(r.stats.paddedMacUtilisation,
+              64.0 * 32 * 32 * 9 / (2817.0 * 256), 1e-12);
   EXPECT_EQ(r.stats.dramBytesRead[2], 4096u);
 }
 
@@ -198,12 +211,15 @@ TEST(NPUCycleModel, MoreBandwidthIsNeverSlowerAndTotalCoversEngines) {
         for (int e = 1; e < kNumEngines; ++e) {
           const EngineStats &es = r->stats.engines[e];
           EXPECT_GE(r->stats.totalCycles, es.busy);
-          EXPECT_EQ(es.busy + es.stallSemaphore + es.stallDram + es.idle,
+          EXPECT_EQ(es.busy + es.stallSemaphore + es.stallDram +
+                        es.stallLmem + es.idle,
                     r->stats.totalCycles)
               << engineName(Engine(e));
         }
         EXPECT_GE(r->stats.totalCycles, r->stats.dramPortBusy);
-        EXPECT_LE(r->stats.macUtilisation, 1.0);
+        EXPECT_LE(r->stats.paddedMacUtilisation, 1.0);
+        EXPECT_FALSE(r->stats.usefulMacsCounted); // Timing only.
+        EXPECT_EQ(r->stats.usefulMacs, 0u);
       }
     }
   }
@@ -236,6 +252,10 @@ TEST(NPUSimulator, DoubleBufferedConvOverlapsDmaAndMac) {
            in = st.engines[int(Engine::DMA_IN)].busy;
   EXPECT_LT(st.totalCycles, mac + in);
   EXPECT_GT(st.macUtilisation, 0.8);
+  // Channels are whole blocks and random weights are rarely zero: the two
+  // figures nearly agree.
+  EXPECT_LE(st.macUtilisation, st.paddedMacUtilisation);
+  EXPECT_GT(st.macUtilisation, 0.99 * st.paddedMacUtilisation);
   // DMA_IN waits for free input buffers and VEC for accumulators: stalls by
   // cause.
   EXPECT_GT(st.engines[int(Engine::DMA_IN)].stallSemaphore, 0u);
@@ -302,7 +322,8 @@ TEST(NPUSimulator, ResultsDoNotDependOnTiming) {
     ASSERT_EQ(valuesOf<int8_t>(y, 0, want.size()), want) << "iter " << iter;
     for (int e = 1; e < kNumEngines; ++e) {
       const EngineStats &es = r->stats.engines[e];
-      EXPECT_EQ(es.busy + es.stallSemaphore + es.stallDram + es.idle,
+      EXPECT_EQ(es.busy + es.stallSemaphore + es.stallDram + es.stallLmem +
+                    es.idle,
                 r->stats.totalCycles);
     }
     // Deterministic: a second run gives the same timings.

@@ -4,7 +4,8 @@
 #   kiln-npu-sim-test.sh <kiln-npu-sim> <scratch dir>
 #
 # Writes the example stream, runs it with input/output files and a trace,
-# disassembles it, and checks that a corrupted file is rejected cleanly.
+# disassembles it, writes tiled layers for --config, and checks that a
+# corrupted file, a tile that does not fit and bad options are rejected.
 #===----------------------------------------------------------------------===#
 set -euo pipefail
 tool=$1 work=$2
@@ -33,6 +34,36 @@ t = json.load(open("trace.json"))
 ev = [e for e in t["traceEvents"] if e.get("ph") == "X"]
 assert any(e["cat"] == "MAC" for e in ev) and any(e["cat"] == "DMA_IN" for e in ev)
 PY
+
+grep -q "^MAC utilisation .*(useful MACs)" stats.txt || fail "no useful MACs"
+grep -q "^padded utilisation" stats.txt || fail "no padded utilisation"
+grep -q -- "--config" help.txt || fail "--help does not list --config"
+"$tool" conv.npub --timing_only >timing.txt
+grep -q "^MAC utilisation .*n/a (timing-only run)" timing.txt ||
+  fail "a timing-only run claims useful MACs"
+
+# --config and a tiled layer: the realistic TARGET section, a correct run.
+"$tool" --example=tiled.npub --example_conv=conv3x3:13x13x19x35 \
+  --config=realistic --example_input=tx.bin >/dev/null
+"$tool" tiled.npub --disassemble >tiled.dis
+grep -q "MAC_CONV .*pt=1" tiled.dis || fail "tiled example has no padded band"
+grep -q "^# target: .*LMEM 704 KiB" tiled.dis ||
+  fail "--config=realistic did not reach the TARGET section"
+"$tool" tiled.npub --input=x=tx.bin >tiled.txt || fail "tiled example run"
+grep -q "^DRAM r3 .*written 5915 B" tiled.txt || fail "tiled output bytes"
+"$tool" --example=f.npub --example_conv=dwconv3x3:13x13x35x35 \
+  --example_schedule=fenced >/dev/null
+"$tool" f.npub --disassemble | grep -Eq "^ *[0-9]+: NOP" ||
+  fail "fenced has no NOP"
+echo '{"lmem.act_kib": 8}' >small.json
+if "$tool" --example=s.npub --example_conv=conv3x3:112x112x64x64 \
+  --config=small.json 2>err.txt; then fail "an unfitting tile was accepted"; fi
+grep -q "does not fit LMEM" err.txt || fail "unexpected error: $(cat err.txt)"
+if "$tool" --example=s.npub --config=nosuch 2>err.txt; then
+  fail "an unknown --config was accepted"; fi
+grep -q "not a preset" err.txt || fail "unexpected error: $(cat err.txt)"
+if "$tool" --example=s.npub --example_conv=conv5x5:1x1x1x1 2>err.txt; then
+  fail "a bad --example_conv was accepted"; fi
 
 "$tool" conv.npub --disassemble >dis.txt
 grep -q "MAC_CONV .*in.dtype=i8" dis.txt || fail "disassembly"
