@@ -92,8 +92,9 @@ absl::StatusOr<RunResult> run(const ConvExample &ex, const Program &program,
   return result;
 }
 
-ConvExampleOptions smallExample() {
+ConvExampleOptions smallExample(bool doubleBuffer = true) {
   ConvExampleOptions o;
+  o.doubleBuffer = doubleBuffer;
   o.h = 8;
   o.w = 8;
   o.cin = 32;
@@ -102,15 +103,18 @@ ConvExampleOptions smallExample() {
   return o;
 }
 
-class SyncOnSimulator : public ::testing::TestWithParam<unsigned> {};
+/// (semaphores, double-buffered): the single-buffered example reuses one
+/// buffer per stage, so every tile also depends on the previous one.
+class SyncOnSimulator
+    : public ::testing::TestWithParam<std::tuple<unsigned, bool>> {};
 
 TEST_P(SyncOnSimulator, AssignedStreamRunsWithoutRaces) {
-  ConvExample ex = buildConvExample(smallExample());
+  auto [semaphores, doubleBuffer] = GetParam();
+  ConvExample ex = buildConvExample(smallExample(doubleBuffer));
   std::vector<uint8_t> expected;
   ASSERT_TRUE(run(ex, ex.program, expected).ok());
 
   auto [cmds, graph] = stripAndDerive(ex.program);
-  unsigned semaphores = GetParam();
   SyncAssignment a = assignSemaphores(graph, semaphores);
   ASSERT_EQ(a.error, SyncAssignment::Error::None);
   ASSERT_EQ(checkAssignment(graph, a, semaphores), "");
@@ -126,8 +130,9 @@ TEST_P(SyncOnSimulator, AssignedStreamRunsWithoutRaces) {
   EXPECT_TRUE(a.fencesBefore.empty());
 }
 
-INSTANTIATE_TEST_SUITE_P(Semaphores, SyncOnSimulator,
-                         ::testing::Values(32u, 4u));
+INSTANTIATE_TEST_SUITE_P(Streams, SyncOnSimulator,
+                         ::testing::Combine(::testing::Values(32u, 4u),
+                                            ::testing::Bool()));
 
 TEST(SyncOnSimulatorNegative, DroppingADependencyIsARace) {
   ConvExample ex = buildConvExample(smallExample());
