@@ -8,6 +8,7 @@
 
 #include "conversions/Passes.h"
 #include "dialects/NPU/IR/NPUDialect.h"
+#include "dialects/NPUHW/IR/NPUHWDialect.h"
 #include "dialects/TF/IR/TFOps.h"
 #include "dialects/TF/Transforms/Passes.h"
 #include "dialects/TFExecutor/IR/TFExecutor.h"
@@ -25,7 +26,8 @@ namespace kiln {
 
 void registerKilnDialects(mlir::DialectRegistry &registry) {
   registry.insert<tf_type::TFTypeDialect, tf::TFDialect,
-                  tf_executor::TFExecutorDialect, npu::NPUDialect>();
+                  tf_executor::TFExecutorDialect, npu::NPUDialect,
+                  npuhw::NPUHWDialect>();
 }
 
 void registerKilnPasses() {
