@@ -9,6 +9,7 @@
 #include "conversions/Passes.h"
 #include "dialects/NPU/IR/NPUDialect.h"
 #include "dialects/NPUHW/IR/NPUHWDialect.h"
+#include "dialects/NPUHW/Transforms/Passes.h"
 #include "dialects/TF/IR/TFOps.h"
 #include "dialects/TF/Transforms/Passes.h"
 #include "dialects/TFExecutor/IR/TFExecutor.h"
@@ -35,6 +36,7 @@ void registerKilnPasses() {
   registerKilnConversionPasses();
   tf::registerTFPasses();
   tf_executor::registerTFExecutorPasses();
+  npuhw::registerNPUHWPasses();
 }
 
 void registerAllDialects(mlir::DialectRegistry &registry) {
