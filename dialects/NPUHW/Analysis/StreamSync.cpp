@@ -1,4 +1,4 @@
-//===- StreamSync.cpp - Semaphores for a dependency-ordered stream ---------===//
+//===- StreamSync.cpp - Semaphores for a dependency-ordered stream --------===//
 //
 // Semaphore assignment for NPU-v1 streams (docs/npu-isa.md §4) and an
 // independent checker of the result.

@@ -1,4 +1,4 @@
-//===- StreamSync.h - Semaphores for a dependency-ordered stream -*- C++ -*-===//
+//===- StreamSync.h - Semaphores for a dependency-ordered stream *- C++ -*-===//
 //
 // The dialect-independent core of `npuhw-assign-semaphores`: given the
 // commands of an NPU-v1 stream in stream order (engine and dependencies),

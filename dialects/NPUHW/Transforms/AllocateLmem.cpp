@@ -37,7 +37,8 @@ struct Buffer {
 };
 
 struct NPUHWAllocateLmemPass final
-    : kiln::npuhw::impl::NPUHWAllocateLmemPassBase<NPUHWAllocateLmemPass> {
+    : kiln::npuhw::impl::NPUHWAllocateLmemPassBase<
+          NPUHWAllocateLmemPass> {
   using Base::Base;
   void runOnOperation() override;
 };

@@ -28,7 +28,8 @@ constexpr llvm::StringLiteral kWaitNames[] = {"wait0", "wait1"};
 constexpr llvm::StringLiteral kSignalNames[] = {"signal0", "signal1"};
 
 struct NPUHWAssignSemaphoresPass final
-    : kiln::npuhw::impl::NPUHWAssignSemaphoresPassBase<NPUHWAssignSemaphoresPass> {
+    : kiln::npuhw::impl::NPUHWAssignSemaphoresPassBase<
+          NPUHWAssignSemaphoresPass> {
   using Base::Base;
   void runOnOperation() override;
 };
@@ -101,8 +102,8 @@ void NPUHWAssignSemaphoresPass::runOnOperation() {
   OpBuilder builder(ctx);
   for (unsigned c : result.fencesBefore) {
     builder.setInsertionPoint(ops[c]);
-    NopOp::create(builder, ops[c]->getLoc(), TypeRange{TokenType::get(ctx)},
-                  ValueRange());
+    NopOp::create(builder, ops[c]->getLoc(),
+                  TypeRange{TokenType::get(ctx)}, ValueRange());
   }
   for (unsigned i = 0; i < ops.size(); ++i) {
     Operation *op = ops[i];

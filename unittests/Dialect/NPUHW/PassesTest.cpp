@@ -25,10 +25,14 @@ using namespace mlir;
 
 constexpr const char *kStream = R"mlir(
 npuhw.stream @s {
-  %a = npuhw.view : memref<4x4x1x16xi8, strided<[64, 16, 16, 1]>, #npuhw.lmem<act>>
-  %b = npuhw.view : memref<4x4x1x16xi8, strided<[64, 16, 16, 1], offset: 256>, #npuhw.lmem<act>>
-  %f = npuhw.dma_fill dst(%a : memref<4x4x1x16xi8, strided<[64, 16, 16, 1]>, #npuhw.lmem<act>>) {pattern = 0}
-  %u = npuhw.vec_unary clamp in(%a : memref<4x4x1x16xi8, strided<[64, 16, 16, 1]>, #npuhw.lmem<act>>) out(%b : memref<4x4x1x16xi8, strided<[64, 16, 16, 1], offset: 256>, #npuhw.lmem<act>>) after(%f) {min = -128, max = 127}
+  npuhw.region 3 output size 256
+  %a = npuhw.view : memref<256xi8, strided<[1]>, #npuhw.lmem<act>>
+  %y = npuhw.view : memref<256xi8, strided<[1]>, #npuhw.dram<3>>
+  %f = npuhw.dma_fill dst(%a : memref<256xi8, strided<[1]>, #npuhw.lmem<act>>)
+       {pattern = 0}
+  %s = npuhw.dma_store src(%a : memref<256xi8, strided<[1]>, #npuhw.lmem<act>>)
+       dst(%y : memref<256xi8, strided<[1]>, #npuhw.dram<3>>) after(%f)
+       {n0 = 1, n1 = 1, n2 = 1, src_run = 256}
   npuhw.end
 }
 )mlir";
@@ -39,15 +43,15 @@ TEST(NPUHWAssignSemaphores, DependencyOnALaterCommandIsAnError) {
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(kStream, &ctx);
   ASSERT_TRUE(module);
   StreamOp stream = *module->getOps<StreamOp>().begin();
-  Operation *fill = nullptr, *unary = nullptr;
+  Operation *fill = nullptr, *store = nullptr;
   stream.walk([&](Operation *op) {
     if (isa<DmaFillOp>(op))
       fill = op;
-    if (isa<VecUnaryOp>(op))
-      unary = op;
+    if (isa<DmaStoreOp>(op))
+      store = op;
   });
-  ASSERT_TRUE(fill && unary);
-  unary->moveBefore(fill); // Now it uses a token defined after it.
+  ASSERT_TRUE(fill && store);
+  store->moveBefore(fill); // Now it uses a token defined after it.
 
   std::string message;
   ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &diag) {
@@ -58,7 +62,7 @@ TEST(NPUHWAssignSemaphores, DependencyOnALaterCommandIsAnError) {
   pm.enableVerifier(false);
   pm.addNestedPass<StreamOp>(createNPUHWAssignSemaphoresPass());
   EXPECT_TRUE(failed(pm.run(*module)));
-  EXPECT_EQ(message, "'npuhw.vec_unary' op depends on command 1 "
+  EXPECT_EQ(message, "'npuhw.dma_store' op depends on command 1 "
                      "('npuhw.dma_fill'), which comes later in the stream: "
                      "the stream is not in dependency order");
 }

@@ -1,4 +1,4 @@
-//===- StreamSyncTest.cpp - Semaphore assignment on command graphs -*- C++ -*-===//
+//===- StreamSyncTest.cpp - Semaphore assignment on graphs ------*- C++ -*-===//
 //
 // assignSemaphores on small hand-made streams (implied dependencies, more
 // than two waits or signals, too few semaphores, forward dependencies), the

@@ -1,4 +1,4 @@
-//===- SyncSimulatorTest.cpp - Assigned semaphores on the simulator -*- C++ -*-===//
+//===- SyncSimulatorTest.cpp - Assigned semaphores, simulated ---*- C++ -*-===//
 //
 // The double-buffered convolution of runtime/npu/Examples.h with its
 // semaphores stripped: dependencies are recomputed from the bytes each
