@@ -1,7 +1,8 @@
 //===- Passes.td - npuhw passes ----------------------------*- tablegen -*-===//
 //
 // Passes on npuhw command streams: from a dependency-ordered stream of
-// commands with tokens and unaddressed buffers to one the hardware can run.
+// commands with tokens and unaddressed buffers to one the hardware can run,
+// and the check that it can.
 //
 //===----------------------------------------------------------------------===//
 
@@ -95,6 +96,29 @@ def NPUHWAllocateLmemPass
               "Buffers placed over bytes of a dead buffer">,
   ];
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
+def NPUHWVerifyStreamPass
+    : Pass<"npuhw-verify-stream", "::kiln::npuhw::StreamOp"> {
+  let summary = "Check a stream with the runtime's verifier before "
+                "serialization";
+  let description = [{
+    Converts the stream into the runtime's `Program` exactly as
+    `--npuhw-to-npub` does and runs the loader's verifier
+    (`kiln::npu::verifyProgram`) on it: field ranges, window shapes,
+    region bounds and access rights, END placement, and the stream rule of
+    `docs/npu-isa.md` §4 (every wait covered by an earlier signal). A stream
+    that breaks a rule is a compile error on the op of the offending
+    command, naming the field, rather than a load failure or a simulator
+    deadlock:
+
+    ```
+    error: 'npuhw.nop' op command 1 (NOP): field 'wait0' waits on semaphore 1 with no earlier uncovered signal
+    ```
+
+    Errors that belong to no command (IO declarations, the target) are
+    reported on the stream.
+  }];
 }
 
 #endif // KILN_DIALECTS_NPUHW_TRANSFORMS_PASSES_TD
