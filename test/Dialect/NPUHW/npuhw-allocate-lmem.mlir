@@ -1,4 +1,6 @@
 // RUN: kiln-opt %s -split-input-file -npuhw-allocate-lmem | FileCheck %s
+// The addresses pass the runtime's verifier (alignment, regions, rights):
+// RUN: kiln-opt %s -split-input-file -npuhw-allocate-lmem -npuhw-assign-semaphores -npuhw-verify-stream -o /dev/null
 
 // load A; B = rescale(A); C = rescale(B); store C. Every access of A
 // happens-before every access of C (through the tokens), so C reuses A's

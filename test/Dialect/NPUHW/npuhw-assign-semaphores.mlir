@@ -1,4 +1,6 @@
 // RUN: kiln-opt %s -split-input-file -npuhw-assign-semaphores | FileCheck %s
+// The runtime's verifier (the stream rule included) accepts every result:
+// RUN: kiln-opt %s -split-input-file -npuhw-assign-semaphores -npuhw-verify-stream | FileCheck %s
 
 // Load, convolution, requantization, store. The convolution's dependency on
 // the weights is implied by its wait on the later input load (DMA_IN runs in
