@@ -56,7 +56,6 @@
 
 #include <algorithm>
 #include <map>
-#include <optional>
 #include <sstream>
 
 namespace kiln::npuhw {
@@ -172,19 +171,18 @@ private:
     // after the need that can signal, and the latest one before c.
     std::vector<unsigned> exact, late;
     for (unsigned e : needed) {
-      std::optional<unsigned> first, last;
-      for (size_t k = need[e] - 1; k < byEngine[e].size(); ++k) {
-        unsigned x = byEngine[e][k];
-        if (!canSignal(x, self))
-          continue;
-        if (!first)
-          first = x;
-        last = x;
-      }
-      if (first) {
-        exact.push_back(*first);
-        late.push_back(*last);
-      }
+      // Scan from both ends, so a typical need costs O(1), not the length
+      // of the engine's history since it.
+      const std::vector<unsigned> &list = byEngine[e];
+      size_t lo = need[e] - 1, hi = list.size();
+      while (lo < hi && !canSignal(list[lo], self))
+        ++lo;
+      if (lo == hi)
+        continue;
+      while (!canSignal(list[hi - 1], self))
+        --hi;
+      exact.push_back(list[lo]);
+      late.push_back(list[hi - 1]);
     }
     auto coversWith = [&](std::initializer_list<unsigned> xs) {
       EngineClock clock = base;
