@@ -394,7 +394,8 @@ OwningOpRef<ModuleOp> kiln::npuhw::readNpub(StringRef bytes,
       npu::readProgram(absl::Span<const uint8_t>(
           reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size()));
   if (!program.ok()) {
-    emitError(UnknownLoc::get(context)) << program.status().message();
+    emitError(UnknownLoc::get(context))
+        << std::string(program.status().message());
     return nullptr;
   }
   return importProgram(*program, context);
