@@ -9,6 +9,7 @@
 
 #include "dialects/NPUHW/IR/NPUHWOps.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Pass/Pass.h"
 
 namespace kiln::npuhw {
