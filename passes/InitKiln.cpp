@@ -8,7 +8,12 @@
 
 #include "conversions/Passes.h"
 #include "dialects/NPU/IR/NPUDialect.h"
+<<<<<<< HEAD
 #include "dialects/NPU/Transforms/Passes.h"
+=======
+#include "dialects/NPUHW/IR/NPUHWDialect.h"
+#include "dialects/NPUHW/Transforms/Passes.h"
+>>>>>>> npuhw-transforms
 #include "dialects/TF/IR/TFOps.h"
 #include "dialects/TF/Transforms/Passes.h"
 #include "dialects/TFExecutor/IR/TFExecutor.h"
@@ -26,7 +31,8 @@ namespace kiln {
 
 void registerKilnDialects(mlir::DialectRegistry &registry) {
   registry.insert<tf_type::TFTypeDialect, tf::TFDialect,
-                  tf_executor::TFExecutorDialect, npu::NPUDialect>();
+                  tf_executor::TFExecutorDialect, npu::NPUDialect,
+                  npuhw::NPUHWDialect>();
 }
 
 void registerKilnPasses() {
@@ -34,7 +40,11 @@ void registerKilnPasses() {
   registerKilnConversionPasses();
   tf::registerTFPasses();
   tf_executor::registerTFExecutorPasses();
+<<<<<<< HEAD
   npu::registerNPUPasses();
+=======
+  npuhw::registerNPUHWPasses();
+>>>>>>> npuhw-transforms
 }
 
 void registerAllDialects(mlir::DialectRegistry &registry) {
