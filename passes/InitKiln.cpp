@@ -8,12 +8,9 @@
 
 #include "conversions/Passes.h"
 #include "dialects/NPU/IR/NPUDialect.h"
-<<<<<<< HEAD
 #include "dialects/NPU/Transforms/Passes.h"
-=======
 #include "dialects/NPUHW/IR/NPUHWDialect.h"
 #include "dialects/NPUHW/Transforms/Passes.h"
->>>>>>> npuhw-transforms
 #include "dialects/TF/IR/TFOps.h"
 #include "dialects/TF/Transforms/Passes.h"
 #include "dialects/TFExecutor/IR/TFExecutor.h"
@@ -40,11 +37,8 @@ void registerKilnPasses() {
   registerKilnConversionPasses();
   tf::registerTFPasses();
   tf_executor::registerTFExecutorPasses();
-<<<<<<< HEAD
   npu::registerNPUPasses();
-=======
   npuhw::registerNPUHWPasses();
->>>>>>> npuhw-transforms
 }
 
 void registerAllDialects(mlir::DialectRegistry &registry) {
