@@ -18,6 +18,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 #include <algorithm>
+#include <numeric>
 
 using namespace mlir;
 using namespace kiln;
@@ -36,9 +37,18 @@ struct Geometry {
   }
 };
 
-/// Input rows an output band of \p rows rows reads, capped at the image.
+/// The rows a DRAM offset of whole rows of \p rowBytes bytes must be a
+/// multiple of to be 16-byte aligned (npuhw.view requires aligned DRAM
+/// views, although the ISA does not).
+int64_t rowAlignment(int64_t rowBytes) {
+  return 16 / std::gcd<int64_t>(rowBytes, 16);
+}
+
+/// Input rows an output band of \p rows rows reads, capped at the image,
+/// plus the leading rows an input load may add to start aligned.
 int64_t inputRows(const ConvLayer &l, int64_t rows) {
-  return std::min(l.h, (rows - 1) * l.sy + l.dy * (l.kh - 1) + 1);
+  return std::min(l.h, (rows - 1) * l.sy + l.dy * (l.kh - 1) + 1) +
+         rowAlignment(l.w * l.cin) - 1;
 }
 
 /// The input rows [first, last] of output rows [y0, y0 + rows) clipped to
@@ -86,19 +96,30 @@ bool npu_to_npuhw::chooseTiling(const ConvLayer &l,
     }
     return true;
   };
+  // Every band's store must start 16-byte aligned in DRAM: bands are a
+  // multiple of `step` rows (or the whole image), and images must be too.
+  const int64_t step = rowAlignment(l.ow * l.cout);
+  if (l.n > 1 && (l.oh * l.ow * l.cout) % 16) {
+    why = "an output image of " + std::to_string(l.oh * l.ow * l.cout) +
+          " bytes leaves the next image's stores unaligned in DRAM";
+    return false;
+  }
   int64_t top = l.oh;
   if (limits.maxRowsPerBand)
-    top = std::min(top, limits.maxRowsPerBand);
+    top = std::min(top, std::max(limits.maxRowsPerBand, step));
   int64_t rows = 0;
   for (int64_t r = top; r >= 1 && !rows; --r)
-    if (actBytes(r) <= actSize && accGroups(r) >= 1 && bandsRead(r))
+    if ((r % step == 0 || r == l.oh) && actBytes(r) <= actSize &&
+        accGroups(r) >= 1 && bandsRead(r))
       rows = r;
   if (!rows) {
-    if (!bandsRead(1))
+    int64_t r = std::min(step, l.oh);
+    if (!bandsRead(r))
       why = "an output row reads only padding";
     else
-      why = "two buffers of one output row (" + std::to_string(actBytes(1)) +
-            " bytes of LMEM.ACT, " + std::to_string(2 * l.ow * 64) +
+      why = "two buffers of " + std::to_string(r) + " output row(s) (" +
+            std::to_string(actBytes(r)) + " bytes of LMEM.ACT, " +
+            std::to_string(2 * r * l.ow * 64) +
             " bytes of LMEM.ACC) exceed the target's " +
             std::to_string(actSize) + " and " + std::to_string(accSize);
     return false;
@@ -241,17 +262,24 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
       const int64_t bi = band % 2, rb = std::min(R, l.oh - y0);
       BandRows rows = bandRows(l, y0, rb);
       const int64_t n1 = rows.last - rows.first + 1;
-      Value inView = e.slice(inBuf[bi], {0, 0, 0, 0}, {n1, l.w, g.cib, 16});
-      Value src = e.dram(p.inputRegion,
-                         (img * l.h + rows.first) * l.w * l.cin,
-                         n1 * l.w * l.cin);
+      // Start the load up to rowAlignment - 1 rows early (in this image or
+      // the one before) so its DRAM address is aligned; the MAC reads from
+      // row `lead` of the buffer.
+      int64_t row = img * l.h + rows.first, lead = 0;
+      while ((row - lead) * l.w * l.cin % 16)
+        ++lead;
+      Value loaded =
+          e.slice(inBuf[bi], {0, 0, 0, 0}, {lead + n1, l.w, g.cib, 16});
+      Value inView = e.slice(inBuf[bi], {lead, 0, 0, 0}, {n1, l.w, g.cib, 16});
+      Value src = e.dram(p.inputRegion, (row - lead) * l.w * l.cin,
+                         (lead + n1) * l.w * l.cin);
       Value inLoaded = e.command(
-          "npuhw.dma_load", {src, inView}, {lastMacOnIn[bi]},
+          "npuhw.dma_load", {src, loaded}, {lastMacOnIn[bi]},
           {{"src_run", l.cin},
            {"dst_run", g.cib * 16},
            {"pad", l.inZp & 0xff},
            {"n0", l.w},
-           {"n1", n1},
+           {"n1", lead + n1},
            {"n2", 1},
            {"src_s0", l.cin},
            {"src_s1", l.w * l.cin},
@@ -271,7 +299,7 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
         } else {
           weights = e.slice(wgtAll, {gb0 * bw}, {gn * bw});
         }
-        Value macIn = l.depthwise ? e.slice(inBuf[bi], {0, 0, gb0, 0},
+        Value macIn = l.depthwise ? e.slice(inBuf[bi], {lead, 0, gb0, 0},
                                             {n1, l.w, gn, 16})
                                   : inView;
         Value acc = e.slice(accBuf[ai], {0, 0, 0, 0}, {rb, l.ow, gn, 16});
