@@ -11,7 +11,7 @@
 // bit for bit. The requantisation records of the reference are computed
 // here from the scales, not taken from the compiler.
 //
-// KILN_NPU_LOWERING_CASES=<n> sets the number of layers per op (default 12;
+// KILN_NPU_LOWERING_CASES=<n> sets the number of layers per op (default 40;
 // docs/npu-compiler.md: the full run uses 200).
 //
 //===----------------------------------------------------------------------===//
@@ -358,7 +358,7 @@ protected:
   }
 
   void runRandom(Kind kind, uint32_t seed) {
-    int cases = 12;
+    int cases = 40;
     if (const char *env = std::getenv("KILN_NPU_LOWERING_CASES"))
       cases = std::atoi(env);
     std::mt19937 rng(seed);
