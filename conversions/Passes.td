@@ -134,6 +134,13 @@ def ConvertNPUToNPUHWPass
     - Tiling: the tallest band, then the widest channel group, whose two
       buffers per stage fit the target's LMEM regions; weights are loaded
       once when they fit WGT, else streamed per group.
+    - DRAM views stay 16-byte aligned (npuhw.view requires it): an input
+      load starts up to 15 rows early, bands are a multiple of the rows
+      that keep each store aligned, and a batch whose output images are
+      not a multiple of 16 bytes is rejected.
+
+    The pass options bound the band height and the channel group (for
+    tests); the bands still respect the alignment above.
 
     Run `npuhw-allocate-lmem` and `npuhw-assign-semaphores` afterwards
     (`kiln-npu-to-npuhw-pipeline`).
