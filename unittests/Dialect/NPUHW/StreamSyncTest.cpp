@@ -159,7 +159,7 @@ TEST(StreamSync, CheckerCatchesAMissingWait) {
 TEST(StreamSync, RandomStreamsCheckOut) {
   std::mt19937 rng(7);
   const Engine engines[] = {IN, OUT, MAC, VEC, IN, MAC, VEC, CTRL};
-  unsigned fences = 0, shared = 0;
+  unsigned fences = 0, shared = 0, tooFew = 0;
   for (int iter = 0; iter < 400; ++iter) {
     std::vector<SyncCommand> cmds;
     unsigned n = 5 + rng() % 40;
@@ -171,10 +171,11 @@ TEST(StreamSync, RandomStreamsCheckOut) {
         c.deps.push_back(rng() % i);
       cmds.push_back(c);
     }
-    for (unsigned semaphores : {32u, 4u, 3u}) {
+    for (unsigned semaphores : {32u, 4u, 3u, 2u}) {
       SyncAssignment a = assignSemaphores(cmds, semaphores);
       if (a.error == SyncAssignment::Error::TooManySemaphores) {
         EXPECT_GT(a.semaphoresNeeded, semaphores);
+        ++tooFew;
         continue;
       }
       ASSERT_EQ(a.error, SyncAssignment::Error::None);
@@ -184,9 +185,10 @@ TEST(StreamSync, RandomStreamsCheckOut) {
       shared += a.scheme == SemaphoreScheme::PerProducer;
     }
   }
-  // Both fallbacks were exercised.
+  // Both fallbacks and the error were exercised.
   EXPECT_GT(fences, 0u);
   EXPECT_GT(shared, 0u);
+  EXPECT_GT(tooFew, 0u);
 }
 
 } // namespace
