@@ -389,7 +389,8 @@ TEST_F(NPUToNPUHWTest, RandomFullyConnectedMatchReference) {
 }
 
 // Weights that do not fit WGT (4 blocks of 3x3x48 weights, 27 KiB, in
-// 16 KiB) are loaded per output block into two alternating buffers.
+// 16 KiB) are loaded per output block into two alternating buffers, again
+// for each of the 4 bands of 2 rows.
 TEST_F(NPUToNPUHWTest, StreamedWeights) {
   std::mt19937 rng(7);
   Layer l = randomLayer(Kind::Conv, rng);
@@ -399,7 +400,8 @@ TEST_F(NPUToNPUHWTest, StreamedWeights) {
   l.cout = 64;
   l.kh = l.kw = 3;
   l.win = ref::Window{3, 3, 1, 1, 1, 1, 1, 1, 1, 1};
-  l.maxRows = l.maxBlocks = 0;
+  l.maxRows = 2;
+  l.maxBlocks = 0;
   l.target = "\"default\", {\"lmem.wgt_kib\" = 16 : i64}";
   l.wScales.assign(64, 16 / 4096.0);
   l.outScale = std::ldexp(l.inScale * 16 / 4096.0, 7);
@@ -415,7 +417,8 @@ TEST_F(NPUToNPUHWTest, StreamedWeights) {
   int weightLoads = 0;
   for (const npu::Command &c : program.commands)
     weightLoads += c.opcode == npu::Opcode::DMA_LOAD && c.region == 0;
-  EXPECT_EQ(weightLoads, 1 + 4); // The records, then one load per block.
+  // The records, then one load per band and block.
+  EXPECT_EQ(weightLoads, 1 + 4 * 4);
   runLayer(l);
 }
 
