@@ -63,7 +63,7 @@ struct ConvPlacement {
 
 /// Emits the commands of \p layer at \p builder's insertion point inside an
 /// npuhw.stream: allocs, views, subviews and token-linked commands (no END).
-/// Returns the last command's token of each engine's final work.
+/// Returns the tokens of the stores, which END should depend on.
 llvm::SmallVector<mlir::Value> emitConvCommands(mlir::OpBuilder &builder,
                                                 mlir::Location loc,
                                                 const ConvLayer &layer,
