@@ -97,3 +97,18 @@ module attributes {npu.target = #npu.target<"default">} {
     npuhw.end after(%n)
   }
 }
+
+// -----
+
+// DRAM offsets need no alignment (docs/npu-isa.md §3): an unaligned run is
+// legal, it only costs the bursts it overlaps.
+// CHECK-LABEL: npuhw.stream @unaligned_dram
+// CHECK:         npuhw.view : memref<40xi8, strided<[1], offset: 24>, #npuhw.dram<2>>
+module attributes {npu.target = #npu.target<"default">} {
+  npuhw.stream @unaligned_dram {
+    %x = npuhw.view : memref<40xi8, strided<[1], offset: 24>, #npuhw.dram<2>>
+    %a = npuhw.view : memref<48xi8, strided<[1]>, #npuhw.lmem<act>>
+    %t = npuhw.dma_load src(%x : memref<40xi8, strided<[1], offset: 24>, #npuhw.dram<2>>) dst(%a : memref<48xi8, strided<[1]>, #npuhw.lmem<act>>) {n0 = 1, n1 = 1, n2 = 1, src_run = 40, dst_run = 48}
+    npuhw.end after(%t)
+  }
+}
