@@ -69,7 +69,10 @@ void kiln::populateTFToLinalgConversionPatterns(
   kiln::detail::populateShapePatterns(typeConverter, patterns);
   kiln::detail::populateElementwisePatterns(typeConverter, patterns);
   kiln::detail::populateReductionPatterns(typeConverter, patterns);
-  kiln::detail::populateNNPatterns(typeConverter, patterns);
+  kiln::detail::populateMatMulPatterns(typeConverter, patterns);
+  kiln::detail::populateConvPatterns(typeConverter, patterns);
+  kiln::detail::populatePoolingPatterns(typeConverter, patterns);
+  kiln::detail::populateResizePatterns(typeConverter, patterns);
   kiln::detail::populateSelectionPatterns(typeConverter, patterns);
 }
 
