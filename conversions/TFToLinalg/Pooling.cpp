@@ -86,9 +86,12 @@ Value createPoolInit(OpBuilder &b, Location loc, Value input,
   return createFilled(b, loc, sizes, element, value);
 }
 
-/// tf.MaxPool -> tensor.pad with the lowest value of the element type
-/// (-inf for floats; no window of SAME padding lies in the padding only)
-/// and linalg.pooling_nhwc_max (_unsigned for TensorFlow's unsigned types).
+/// tf.MaxPool -> tensor.pad with the lowest value of the element type (no
+/// window of SAME padding lies in the padding only) and
+/// linalg.pooling_nhwc_max (_unsigned for TensorFlow's unsigned types),
+/// from that same value. The lowest value is TensorFlow's kernel's initial
+/// value, Eigen::NumTraits<T>::lowest(): for floats the lowest finite one
+/// (-3.4028235e+38 for f32), not -inf, so a window of only -inf gives it.
 struct MaxPoolOpLowering final : OpConversionPattern<tf::MaxPoolOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -112,8 +115,8 @@ struct MaxPoolOpLowering final : OpConversionPattern<tf::MaxPoolOp> {
     TypedAttr lowest;
     if (auto floatType = dyn_cast<FloatType>(element))
       lowest = rewriter.getFloatAttr(
-          floatType, APFloat::getInf(floatType.getFloatSemantics(),
-                                     /*Negative=*/true));
+          floatType, APFloat::getLargest(floatType.getFloatSemantics(),
+                                         /*Negative=*/true));
     else
       lowest = rewriter.getIntegerAttr(
           element, isUnsigned ? APInt::getZero(element.getIntOrFloatBitWidth())
