@@ -45,6 +45,10 @@ void populateConvPatterns(const mlir::TypeConverter &typeConverter,
 void populatePoolingPatterns(const mlir::TypeConverter &typeConverter,
                              mlir::RewritePatternSet &patterns);
 
+/// tf.MirrorPad, REFLECT and SYMMETRIC (MirrorPad.cpp).
+void populateMirrorPadPatterns(const mlir::TypeConverter &typeConverter,
+                               mlir::RewritePatternSet &patterns);
+
 /// Resizing: ResizeBilinear (Resize.cpp).
 void populateResizePatterns(const mlir::TypeConverter &typeConverter,
                             mlir::RewritePatternSet &patterns);
