@@ -106,6 +106,7 @@ module attributes {npu.target = #npu.target<"default">} {
 // CHECK:         npuhw.view : memref<40xi8, strided<[1], offset: 24>, #npuhw.dram<2>>
 module attributes {npu.target = #npu.target<"default">} {
   npuhw.stream @unaligned_dram {
+    npuhw.region 2 input size 64
     %x = npuhw.view : memref<40xi8, strided<[1], offset: 24>, #npuhw.dram<2>>
     %a = npuhw.view : memref<48xi8, strided<[1]>, #npuhw.lmem<act>>
     %t = npuhw.dma_load src(%x : memref<40xi8, strided<[1], offset: 24>, #npuhw.dram<2>>) dst(%a : memref<48xi8, strided<[1]>, #npuhw.lmem<act>>) {n0 = 1, n1 = 1, n2 = 1, src_run = 40, dst_run = 48}
