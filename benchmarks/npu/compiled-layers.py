@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+# ===- compiled-layers.py - the NPU target layers through the compiler ----===#
+#
+# Compiles the six layers that the NPU compiler's utilisation targets name
+# (int8, SAME padding, stride 1) with kiln-npu-to-npuhw-pipeline for the
+# "default" and "realistic" configurations, runs each .npub on kiln-npu-sim
+# (functional, race checking on) with a seeded random input, and prints a
+# Markdown table of cycles and useful / padded MAC utilisation.
+#
+#   benchmarks/npu/compiled-layers.py [--bin build/bin] [--work DIR]
+#
+# Weights are seeded random int8 in [-127, 127]; the input is seeded random
+# int8. Utilisation counts useful MACs (docs/npu-isa.md §8), so it needs a
+# functional run with live input channels, which the random input gives.
+# ===----------------------------------------------------------------------===#
+
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+# (name, kind, H, W, Cin, Cout, kernel); depthwise has Cout == Cin.
+LAYERS = [
+    ("3x3 112x112x64->64", "conv", 112, 112, 64, 64, 3),
+    ("3x3 56x56x64->64", "conv", 56, 56, 64, 64, 3),
+    ("3x3 28x28x128->128", "conv", 28, 28, 128, 128, 3),
+    ("3x3 14x14x256->256", "conv", 14, 14, 256, 256, 3),
+    ("1x1 28x28x256->256", "conv", 28, 28, 256, 256, 1),
+    ("dw 3x3 56x56x128", "dwconv", 56, 56, 128, 128, 3),
+]
+TARGETS = {"conv": 0.80, "dwconv": 0.80}
+TARGETS_1X1 = 0.75
+
+IN_Q = "!quant.uniform<i8:f32, 0.05>"
+OUT_Q = "!quant.uniform<i8:f32, 0.5>"
+
+
+def hex_bytes(values):
+    return "0x" + "".join("%02X" % (v & 0xFF) for v in values)
+
+
+def layer_mlir(kind, h, w, cin, cout, k, target, rng):
+    pad = (k - 1) // 2
+    scales = ", ".join("0.01" for _ in range(cout))
+    x_t = "tensor<1x%dx%dx%dx%s>" % (h, w, cin, IN_Q)
+    y_t = "tensor<1x%dx%dx%dx%s>" % (h, w, cout, OUT_Q)
+    if kind == "conv":
+        shape = "%dx%dx%dx%d" % (k, k, cin, cout)
+        count = k * k * cin * cout
+        w_q = "!quant.uniform<i8:f32:3, {%s}>" % scales
+        op = "npu.conv2d"
+    else:
+        shape = "%dx%dx%d" % (k, k, cin)
+        count = k * k * cin
+        w_q = "!quant.uniform<i8:f32:2, {%s}>" % scales
+        op = "npu.depthwise_conv2d"
+    weights = [rng.randint(-127, 127) for _ in range(count)]
+    w_raw = "tensor<%sxi8>" % shape
+    w_t = "tensor<%sx%s>" % (shape, w_q)
+    return f"""module attributes {{npu.target = #npu.target<"{target}">}} {{
+  func.func @layer(%x: {x_t}) -> {y_t}
+      attributes {{tf.entry_function = {{inputs = "x", outputs = "y"}}}} {{
+    %wi = arith.constant dense<"{hex_bytes(weights)}"> : {w_raw}
+    %w = quant.scast %wi : {w_raw} to {w_t}
+    %y = {op} %x, %w {{stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: {pad}, {pad}, {pad}, {pad}>}}
+      : ({x_t}, {w_t}) -> {y_t}
+    return %y : {y_t}
+  }}
+}}
+"""
+
+
+def run(cmd, **kwargs):
+    result = subprocess.run(cmd, capture_output=True, text=True, **kwargs)
+    if result.returncode != 0:
+        sys.exit("failed: %s\n%s%s" % (" ".join(cmd), result.stdout,
+                                       result.stderr))
+    return result.stdout
+
+
+def measure(bin_dir, work, name, kind, h, w, cin, cout, k, target):
+    rng = random.Random(7)
+    stem = os.path.join(work, re.sub(r"[^a-z0-9]+", "_", name.lower()) +
+                        "_" + target)
+    with open(stem + ".mlir", "w") as f:
+        f.write(layer_mlir(kind, h, w, cin, cout, k, target, rng))
+    # Channels padded to 16 live in the DRAM layout too only on chip; the
+    # input region is plain NHWC int8.
+    with open(stem + ".x.bin", "wb") as f:
+        f.write(bytes(rng.randint(0, 255) for _ in range(h * w * cin)))
+    npuhw = run([os.path.join(bin_dir, "kiln-opt"), stem + ".mlir",
+                 "--kiln-npu-to-npuhw-pipeline"])
+    with open(stem + ".npuhw.mlir", "w") as f:
+        f.write(npuhw)
+    run([os.path.join(bin_dir, "kiln-translate"), "--npuhw-to-npub",
+         stem + ".npuhw.mlir", "-o", stem + ".npub"])
+    stats = run([os.path.join(bin_dir, "kiln-npu-sim"), stem + ".npub",
+                 "--input=x=" + stem + ".x.bin", "--race_check"])
+    cycles = int(re.search(r"^total cycles\s+(\d+)", stats, re.M |
+                           re.I).group(1))
+    useful = re.search(r"MAC utilisation\s+([\d.]+)%", stats)
+    padded = re.search(r"padded[^\n]*?([\d.]+)%", stats, re.I)
+    depthwise = re.search(r"depthwise[^\n]*?([\d.]+)%", stats, re.I)
+    return (cycles, float(useful.group(1)) if useful else None,
+            float(padded.group(1)) if padded else None,
+            float(depthwise.group(1)) if depthwise else None, stats)
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Compile the NPU target layers and report their utilisation.")
+    parser.add_argument("--bin", default="build/bin")
+    parser.add_argument("--work", default=None)
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args()
+    work = args.work or tempfile.mkdtemp(prefix="kiln-npu-layers-")
+    os.makedirs(work, exist_ok=True)
+    print("| layer | config | cycles | useful-MAC utilisation | padded "
+          "| depthwise-peak utilisation | target |")
+    print("|---|---|---:|---:|---:|---:|---|")
+    for name, kind, h, w, cin, cout, k in LAYERS:
+        for target in ("default", "realistic"):
+            cycles, useful, padded, dw, stats = measure(
+                args.bin, work, name, kind, h, w, cin, cout, k, target)
+            if args.verbose:
+                print(stats, file=sys.stderr)
+            goal = TARGETS_1X1 if k == 1 else TARGETS[kind]
+            fmt = lambda v: "n/a" if v is None else "%.1f%%" % v
+            shown = dw if kind == "dwconv" else useful
+            met = "" if target != "realistic" else (
+                "≥ %d%%: %s" % (goal * 100, "met" if shown is not None and
+                                 shown >= goal * 100 else "missed"))
+            print("| %s | %s | %d | %s | %s | %s | %s |" %
+                  (name, target, cycles, fmt(useful), fmt(padded),
+                   fmt(dw) if kind == "dwconv" else "", met))
+    print("\nartifacts: %s" % work, file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
