@@ -35,11 +35,46 @@ def KilnVerifyLLVMContractPass
 
     `builtin.unrealized_conversion_cast` is reported like any other operation:
     one left over means two lowerings disagree on a type.
+
+    A compiled model is an object file that links against the C library and
+    libm only. So a `llvm.call` to a function the module only declares is an
+    error unless the function is one of those libraries' (`malloc`, `free`,
+    `memcpy`, `expf`, ...) or is named in `extra-external-functions`; the
+    error names the function. This catches, for example, `memrefCopy` from
+    MLIR's C runner utilities, which a strided `memref.copy` lowers to.
   }];
   let options = [
     ListOption<"extraLegalDialects", "extra-legal-dialects", "std::string",
                "Dialects accepted besides llvm (e.g. omp for OpenMP)">,
+    ListOption<"extraExternalFunctions", "extra-external-functions",
+               "std::string",
+               "Functions a call may reach outside the module besides the C "
+               "library and libm ones (e.g. a runtime the program links)">,
   ];
+}
+
+def KilnCPULowerStridedCopiesPass
+    : Pass<"kiln-cpu-lower-strided-copies", "::mlir::func::FuncOp"> {
+  let summary = "Turn memref.copy between strided buffers into linalg.copy";
+  let description = [{
+    `finalize-memref-to-llvm` lowers a `memref.copy` to `llvm.intr.memcpy`
+    only when both buffers are contiguous (an identity layout, or a static
+    shape with row-major strides); any other copy (a subview of a padded or
+    concatenated buffer, a slice of a dynamic batch) becomes a call to
+    `memrefCopy` from MLIR's C runner utilities. A compiled model links
+    against the C library only, so this pass rewrites every such copy into a
+    `linalg.copy`, which `convert-linalg-to-loops` turns into plain loads
+    and stores. Contiguous copies and unranked ones are left alone.
+
+    ```mlir
+    // kiln-opt --pass-pipeline='builtin.module(func.func(kiln-cpu-lower-strided-copies))'
+    memref.copy %src, %dst : memref<4x4xf32, strided<[8, 1]>> to memref<4x4xf32>
+    // becomes
+    linalg.copy ins(%src : memref<4x4xf32, strided<[8, 1]>>)
+                outs(%dst : memref<4x4xf32>)
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
 def KilnCPUEntryABIPass : Pass<"kiln-cpu-entry-abi", "::mlir::ModuleOp"> {

@@ -59,7 +59,11 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
 
-  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // Strided copies would call memrefCopy (MLIR's runner utilities); as loops
+  // they keep the object free of anything but the C library.
+  OpPassManager &loops = pm.nest<func::FuncOp>();
+  loops.addPass(createKilnCPULowerStridedCopiesPass());
+  loops.addPass(createConvertLinalgToLoopsPass());
   pm.addPass(createCanonicalizerPass());
   if (options.vectorize) {
     // N-D transfers to unrolled 1-D ones, which become (masked) loads and
@@ -91,8 +95,12 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
-  if (options.verifyContract)
-    pm.addPass(createKilnVerifyLLVMContractPass());
+  if (options.verifyContract) {
+    KilnVerifyLLVMContractPassOptions contract;
+    contract.extraExternalFunctions.assign(options.externalFunctions.begin(),
+                                           options.externalFunctions.end());
+    pm.addPass(createKilnVerifyLLVMContractPass(contract));
+  }
 }
 
 //===----------------------------------------------------------------------===//
