@@ -53,6 +53,46 @@ def KilnVerifyLLVMContractPass
   ];
 }
 
+def KilnCPUResolveDimsPass
+    : Pass<"kiln-cpu-resolve-dims", "::mlir::func::FuncOp"> {
+  let summary = "Express the sizes of tiled tensors by the function's "
+                "arguments";
+  let description = [{
+    Runs after `kiln-cpu-tile-and-vectorize`, before bufferization. With a
+    dynamic size (a model's batch), every tile loop nest takes its bounds
+    from `tensor.dim` of the previous nest's result. One-shot bufferization
+    asks `ValueBoundsConstraintSet` whether an `extract_slice` and an
+    `insert_slice` cover the same tile; to answer, it follows each such
+    `tensor.dim` back through every earlier loop nest, proving at each
+    `scf.for` that its result keeps its init's size with a nested query,
+    and the cost grows with the depth of the model: mobilefacenet's dynamic
+    batch did not compile in ten minutes.
+
+    This pass rewrites `tensor.dim` of a value written in place (an
+    `scf.for` result or iteration argument whose loop yields that argument
+    written by `vector.transfer_write`, `tensor.insert_slice`,
+    destination-style ops or nested such loops; a destination-style op's
+    result; `vector.transfer_write`'s result) to `tensor.dim` of the tensor
+    written into, and resolves `tensor.empty`, `tensor.pad` and other
+    reifiable results to their operands' sizes. After CSE every batch size is
+    one `tensor.dim` of a function argument, so the analysis stops there.
+
+    ```mlir
+    // kiln-opt --pass-pipeline='builtin.module(func.func(kiln-cpu-resolve-dims))'
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %init) -> (tensor<?x8xf32>) {
+      %w = vector.transfer_write %v, %t[%i, %c0] : vector<1x8xf32>, tensor<?x8xf32>
+      scf.yield %w : tensor<?x8xf32>
+    }
+    %d = tensor.dim %r, %c0 : tensor<?x8xf32>
+    // becomes
+    %d = tensor.dim %init, %c0 : tensor<?x8xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::affine::AffineDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def KilnCPULowerStridedCopiesPass
     : Pass<"kiln-cpu-lower-strided-copies", "::mlir::func::FuncOp"> {
   let summary = "Turn memref.copy between strided buffers into linalg.copy";

@@ -43,6 +43,9 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
     tiling.tileN = options.tileN;
     tiling.tileK = options.tileK;
     pm.addNestedPass<func::FuncOp>(createKilnCPUTileAndVectorizePass(tiling));
+    // Dynamic sizes from the function's arguments, not from earlier loop
+    // nests: keeps bufferization's slice analysis from walking the model.
+    pm.addNestedPass<func::FuncOp>(createKilnCPUResolveDimsPass());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
   }
