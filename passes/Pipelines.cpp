@@ -42,10 +42,11 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
     tiling.tileM = options.tileM;
     tiling.tileN = options.tileN;
     tiling.tileK = options.tileK;
-    pm.addNestedPass<func::FuncOp>(createKilnCPUTileAndVectorizePass(tiling));
+    OpPassManager &funcs = pm.nest<func::FuncOp>();
+    funcs.addPass(createKilnCPUTileAndVectorizePass(tiling));
     // Dynamic sizes from the function's arguments, not from earlier loop
     // nests: keeps bufferization's slice analysis from walking the model.
-    pm.addNestedPass<func::FuncOp>(createKilnCPUResolveDimsPass());
+    funcs.addPass(createKilnCPUResolveDimsPass());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
   }
