@@ -19,24 +19,22 @@ using namespace mlir;
 
 namespace {
 
-/// The C library functions lowered code may call: allocation, block copies
-/// and the printing that vector.print and friends use.
+/// The C library functions lowered code may call: allocation, block copies,
+/// and what cf.assert's lowering calls on failure (puts, abort).
 constexpr llvm::StringLiteral kCLibraryFunctions[] = {
-    "malloc",  "calloc",  "realloc", "free",    "aligned_alloc",
-    "posix_memalign",     "memcpy",  "memmove", "memset",
-    "memcmp",  "abort",   "exit",    "printf",  "puts",
-    "putchar",
+    "malloc", "calloc", "realloc", "free", "aligned_alloc",
+    "posix_memalign", "memcpy", "memmove", "memset", "memcmp", "abort",
+    "exit", "puts", "printf", "putchar",
 };
 
 /// The libm functions, by their double names; each has an `f` variant.
 constexpr llvm::StringLiteral kLibmFunctions[] = {
-    "acos",  "acosh", "asin",  "asinh",     "atan",   "atan2",     "atanh",
-    "cbrt",  "ceil",  "copysign", "cos",    "cosh",   "erf",       "erfc",
-    "exp",   "exp2",  "expm1", "fabs",      "floor",  "fma",       "fmax",
-    "fmin",  "fmod",  "frexp", "hypot",     "ldexp",  "lgamma",    "log",
-    "log10", "log1p", "log2",  "modf",      "nearbyint", "pow",    "remainder",
-    "rint",  "round", "roundeven", "sin",   "sincos", "sinh",      "sqrt",
-    "tan",   "tanh",  "tgamma", "trunc",
+    "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt",
+    "ceil", "copysign", "cos", "cosh", "erf", "erfc", "exp", "exp2",
+    "expm1", "fabs", "floor", "fma", "fmax", "fmin", "fmod", "frexp",
+    "hypot", "ldexp", "lgamma", "log", "log10", "log1p", "log2", "modf",
+    "nearbyint", "pow", "remainder", "rint", "round", "roundeven", "sin",
+    "sincos", "sinh", "sqrt", "tan", "tanh", "tgamma", "trunc",
 };
 
 /// The functions a compiled model may call outside itself.

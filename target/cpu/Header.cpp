@@ -358,8 +358,8 @@ void HeaderWriter::writeCAPI() {
     SmallVector<std::string> entries;
     for (const TensorInfo &info : infos)
       entries.push_back(fn(info));
-    os << "  static " << type << " const table[] = {" << llvm::join(entries, ", ")
-       << "};\n  return table[i];\n}\n";
+    os << "  static " << type << " const table[] = {"
+       << llvm::join(entries, ", ") << "};\n  return table[i];\n}\n";
   };
   auto rank = [](const TensorInfo &info) {
     return std::to_string(info.shape.size());

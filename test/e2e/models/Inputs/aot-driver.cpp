@@ -57,7 +57,8 @@ std::string readFeed(Model &model, int i, const std::string &path) {
   size_t open = header.find("'shape': (");
   if (open == std::string::npos)
     return path + ": no shape";
-  std::string dims = header.substr(open + 10, header.find(')', open) - open - 10);
+  size_t first = open + 10;
+  std::string dims = header.substr(first, header.find(')', first) - first);
   std::vector<int64_t> shape;
   std::stringstream stream(dims);
   for (std::string dim; std::getline(stream, dim, ',');)
