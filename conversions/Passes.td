@@ -108,4 +108,52 @@ def ConvertMLProgramToMemRefPass
                            "::mlir::bufferization::BufferizationDialect"];
 }
 
+def ConvertNPUToNPUHWPass
+    : Pass<"convert-npu-to-npuhw", "::mlir::ModuleOp"> {
+  let summary = "Lower a function of an int8 npu layer to an npuhw.stream";
+  let description = [{
+    Each function whose body is one int8 `npu.conv2d`,
+    `npu.depthwise_conv2d` or `npu.fully_connected` (a 1x1 convolution of a
+    1 x M x K image) on a function argument, with constant weights (through
+    `quant.scast`) and bias, becomes an `npuhw.stream` of the same name:
+
+    - DRAM regions: r0 the constants (weights packed in the ISA's block
+      layout, padded to 64 bytes, then one `{bias, multiplier, shift, 0}`
+      record per output channel with the multiplier of
+      `input scale * weight scale / output scale` rounded as TFLite's
+      QuantizeMultiplier and `shift = 31 - exponent`, requantised with
+      TOSA's double rounding), r2 the input, r3 the output; `npuhw.io`
+      declarations named from `tf.entry_function`, else `argN`/`resultN`.
+    - Commands: per output-row band (input halo rows, border padding by the
+      MAC padding fields, channels padded to 16 with the input zero point)
+      a DMA_LOAD; per output channel group a weight DMA_LOAD when weights
+      are streamed, MAC_CONV (MAC_DWCONV) into ACC, VEC_REQUANT into ACT;
+      per band a DMA_STORE. Buffers are `npuhw.alloc`s, two per stage used
+      alternately, and `!npuhw.token`s carry the dependencies (including
+      write-after-read on reused buffers), so DMA overlaps MAC and VEC.
+    - Tiling: the tallest band, then the widest channel group, whose two
+      buffers per stage fit the target's LMEM regions; weights are loaded
+      once when they fit WGT, else streamed per group.
+    - DRAM views stay 16-byte aligned (npuhw.view requires it): an input
+      load starts up to 15 rows early, bands are a multiple of the rows
+      that keep each store aligned, and a batch whose output images are
+      not a multiple of 16 bytes is rejected.
+
+    The pass options bound the band height and the channel group (for
+    tests); the bands still respect the alignment above.
+
+    Run `npuhw-allocate-lmem` and `npuhw-assign-semaphores` afterwards
+    (`kiln-npu-to-npuhw-pipeline`).
+  }];
+  let options = [
+    Option<"maxRowsPerBand", "max-rows-per-band", "unsigned", /*default=*/"0",
+           "Upper bound on the output rows of a band (0: as LMEM allows)">,
+    Option<"maxBlocksPerGroup", "max-blocks-per-group", "unsigned",
+           /*default=*/"0",
+           "Upper bound on the 16-channel output blocks of a group (0: as "
+           "LMEM allows)">];
+  let dependentDialects = ["::kiln::npuhw::NPUHWDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 #endif // KILN_CONVERSIONS_PASSES_TD

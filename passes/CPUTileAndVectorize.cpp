@@ -334,6 +334,36 @@ bool shouldTile(linalg::LinalgOp op) {
   return isa<TilingInterface>(op.getOperation());
 }
 
+/// Whether `op` iterates over nothing: one of its loops has the static
+/// size 0 (a reduction over an empty axis, a matmul with K = 0, an empty
+/// output). Tiling such an op crashes upstream (MLIR 22,
+/// linalg::computeTileSizes), and there is nothing to tile.
+bool hasEmptyIterationSpace(linalg::LinalgOp op) {
+  return llvm::is_contained(op.getStaticLoopRanges(), 0);
+}
+
+/// Replaces every linalg op on tensors that iterates over nothing by its
+/// inits: its body never runs, so each result is the matching init (the
+/// neutral element a reduction over an empty axis starts from, the zero of
+/// a matmul with K = 0, or an empty tensor).
+void foldEmptyIterationSpaces(RewriterBase &rewriter, func::FuncOp func) {
+  SmallVector<linalg::LinalgOp> empty;
+  func.walk([&](linalg::LinalgOp op) {
+    if (op.hasPureTensorSemantics() && op->getNumResults() > 0 &&
+        hasEmptyIterationSpace(op))
+      empty.push_back(op);
+  });
+  for (linalg::LinalgOp op : empty) {
+    SmallVector<Value> inits = llvm::to_vector(op.getDpsInits());
+    if (inits.size() != op->getNumResults() ||
+        llvm::any_of(llvm::zip(inits, op->getResultTypes()), [](auto pair) {
+          return std::get<0>(pair).getType() != std::get<1>(pair);
+        }))
+      continue;
+    rewriter.replaceOp(op, inits);
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // Peeling
 //===----------------------------------------------------------------------===//
@@ -674,6 +704,9 @@ struct KilnCPUTileAndVectorizePass final
     }
     RegisterTile tile{vectorWidth, tileM, tileN, tileK};
     IRRewriter rewriter(ctx);
+
+    // 0. Ops that iterate over nothing are their inits.
+    foldEmptyIterationSpaces(rewriter, func);
 
     // 1. Heavy ops first, each with its elementwise consumer.
     SmallVector<linalg::LinalgOp> heavy;

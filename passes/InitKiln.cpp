@@ -9,6 +9,8 @@
 #include "conversions/Passes.h"
 #include "dialects/NPU/IR/NPUDialect.h"
 #include "dialects/NPU/Transforms/Passes.h"
+#include "dialects/NPUHW/IR/NPUHWDialect.h"
+#include "dialects/NPUHW/Transforms/Passes.h"
 #include "dialects/TF/IR/TFOps.h"
 #include "dialects/TF/Transforms/Passes.h"
 #include "dialects/TFExecutor/IR/TFExecutor.h"
@@ -26,7 +28,8 @@ namespace kiln {
 
 void registerKilnDialects(mlir::DialectRegistry &registry) {
   registry.insert<tf_type::TFTypeDialect, tf::TFDialect,
-                  tf_executor::TFExecutorDialect, npu::NPUDialect>();
+                  tf_executor::TFExecutorDialect, npu::NPUDialect,
+                  npuhw::NPUHWDialect>();
 }
 
 void registerKilnPasses() {
@@ -35,6 +38,7 @@ void registerKilnPasses() {
   tf::registerTFPasses();
   tf_executor::registerTFExecutorPasses();
   npu::registerNPUPasses();
+  npuhw::registerNPUHWPasses();
 }
 
 void registerAllDialects(mlir::DialectRegistry &registry) {

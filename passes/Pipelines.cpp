@@ -9,6 +9,8 @@
 #include "passes/Passes.h"
 
 #include "conversions/Passes.h"
+#include "dialects/NPUHW/IR/NPUHWOps.h"
+#include "dialects/NPUHW/Transforms/Passes.h"
 #include "dialects/TF/Transforms/Passes.h"
 #include "dialects/TFExecutor/Transforms/Passes.h"
 
@@ -188,6 +190,23 @@ void buildTFToCPUPipeline(OpPassManager &pm,
 }
 
 //===----------------------------------------------------------------------===//
+// kiln-npu-to-npuhw-pipeline
+//===----------------------------------------------------------------------===//
+
+void buildNPUToNPUHWPipeline(OpPassManager &pm,
+                             const NPUToNPUHWPipelineOptions &options) {
+  ConvertNPUToNPUHWPassOptions convert;
+  convert.maxRowsPerBand = options.maxRowsPerBand;
+  convert.maxBlocksPerGroup = options.maxBlocksPerGroup;
+  pm.addPass(createConvertNPUToNPUHWPass(convert));
+  OpPassManager &stream = pm.nest<npuhw::StreamOp>();
+  stream.addPass(npuhw::createNPUHWAllocateLmemPass());
+  stream.addPass(npuhw::createNPUHWAssignSemaphoresPass());
+  if (options.verifyStream)
+    stream.addPass(npuhw::createNPUHWVerifyStreamPass());
+}
+
+//===----------------------------------------------------------------------===//
 // Registration
 //===----------------------------------------------------------------------===//
 
@@ -208,6 +227,10 @@ void registerKilnPipelines() {
       "kiln-tf-to-cpu-pipeline",
       "Imported tf graphs to the LLVM dialect with a C entry point",
       buildTFToCPUPipeline);
+  PassPipelineRegistration<NPUToNPUHWPipelineOptions>(
+      "kiln-npu-to-npuhw-pipeline",
+      "Functions of int8 npu layers to runnable npuhw command streams",
+      buildNPUToNPUHWPipeline);
 }
 
 } // namespace kiln

@@ -129,6 +129,30 @@ void buildTFToCPUPhase(mlir::OpPassManager &pm, CPUPhase phase,
 void buildTFToCPUPipeline(mlir::OpPassManager &pm,
                           const TFToCPUPipelineOptions &options);
 
+/// Options of `kiln-npu-to-npuhw-pipeline`.
+struct NPUToNPUHWPipelineOptions
+    : public mlir::PassPipelineOptions<NPUToNPUHWPipelineOptions> {
+  Option<unsigned> maxRowsPerBand{
+      *this, "max-rows-per-band",
+      llvm::cl::desc("convert-npu-to-npuhw's max-rows-per-band"),
+      llvm::cl::init(0)};
+  Option<unsigned> maxBlocksPerGroup{
+      *this, "max-blocks-per-group",
+      llvm::cl::desc("convert-npu-to-npuhw's max-blocks-per-group"),
+      llvm::cl::init(0)};
+  Option<bool> verifyStream{
+      *this, "verify-stream",
+      llvm::cl::desc("End with npuhw-verify-stream (the runtime's verifier)"),
+      llvm::cl::init(true)};
+};
+
+/// Lowers functions of int8 npu layers to runnable npuhw streams:
+/// convert-npu-to-npuhw, then on each stream npuhw-allocate-lmem,
+/// npuhw-assign-semaphores and npuhw-verify-stream. The result serializes
+/// with `kiln-translate --npuhw-to-npub`.
+void buildNPUToNPUHWPipeline(mlir::OpPassManager &pm,
+                             const NPUToNPUHWPipelineOptions &options);
+
 /// Registers every named Kiln pipeline with the global pass registry.
 void registerKilnPipelines();
 

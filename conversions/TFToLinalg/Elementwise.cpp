@@ -413,6 +413,13 @@ Value buildSelect(const ScalarContext &c, ValueRange a) {
 /// as they are in C++), integers convert by their own signedness (wider:
 /// sign- or zero-extended; narrower: wrapped), anything to bool is x != 0
 /// (NaN is true), bool is 0 or 1, and floats round to nearest-even.
+///
+/// TensorFlow's CPU threads run with denormals flushed to zero (FTZ/DAZ), so
+/// its Cast of an f32, f64 or bf16 denormal to bool is false: here a float
+/// is true when |x| >= the smallest normal or x is NaN. f16 is converted in
+/// software there and keeps its denormals (a denormal half is true), so f16
+/// stays x != 0. (Other casts of denormals differ too, e.g. TensorFlow's
+/// f32 -> f64 gives +-0; they are left as they are.)
 Value buildCast(const ScalarContext &c, ValueRange a) {
   OpBuilder &b = c.b;
   Location loc = c.loc;
@@ -421,6 +428,15 @@ Value buildCast(const ScalarContext &c, ValueRange a) {
   if (src == dst)
     return x;
   if (c.resultKind == kBool) {
+    if (auto srcFloat = dyn_cast<FloatType>(src); srcFloat && !src.isF16()) {
+      Value smallestNormal = arith::ConstantOp::create(
+          b, loc,
+          b.getFloatAttr(src, APFloat::getSmallestNormalized(
+                                  srcFloat.getFloatSemantics())));
+      Value magnitude = math::AbsFOp::create(b, loc, x);
+      return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGE,
+                                   magnitude, smallestNormal);
+    }
     Value zero = c.constant(src, 0);
     if (c.isFloat())
       return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, x, zero);

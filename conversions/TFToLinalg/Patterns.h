@@ -31,11 +31,27 @@ void populateShapePatterns(const mlir::TypeConverter &typeConverter,
 void populateReductionPatterns(const mlir::TypeConverter &typeConverter,
                                mlir::RewritePatternSet &patterns);
 
-/// Neural-network ops on linalg named ops: MatMul, BatchMatMul, BiasAdd,
-/// Conv2D, DepthwiseConv2dNative, Conv2DBackpropInput, pooling,
-/// ResizeBilinear, ... (NN.cpp).
-void populateNNPatterns(const mlir::TypeConverter &typeConverter,
-                        mlir::RewritePatternSet &patterns);
+/// Contractions on linalg named ops: MatMul, BatchMatMulV2, Einsum, and
+/// BiasAdd (MatMul.cpp).
+void populateMatMulPatterns(const mlir::TypeConverter &typeConverter,
+                            mlir::RewritePatternSet &patterns);
+
+/// Convolutions: Conv2D, DepthwiseConv2dNative, Conv2DBackpropInput
+/// (Conv.cpp).
+void populateConvPatterns(const mlir::TypeConverter &typeConverter,
+                          mlir::RewritePatternSet &patterns);
+
+/// Pooling: MaxPool, AvgPool (Pooling.cpp).
+void populatePoolingPatterns(const mlir::TypeConverter &typeConverter,
+                             mlir::RewritePatternSet &patterns);
+
+/// tf.MirrorPad, REFLECT and SYMMETRIC (MirrorPad.cpp).
+void populateMirrorPadPatterns(const mlir::TypeConverter &typeConverter,
+                               mlir::RewritePatternSet &patterns);
+
+/// Resizing: ResizeBilinear (Resize.cpp).
+void populateResizePatterns(const mlir::TypeConverter &typeConverter,
+                            mlir::RewritePatternSet &patterns);
 
 /// Selection ops on scf loops: TopKV2, NonMaxSuppressionV3 and
 /// NonMaxSuppressionV5 (Selection.cpp).

@@ -9,9 +9,15 @@
 // by the element count, truncating towards zero (unsigned: down); Max and Min
 // of floats propagate NaN; Max of an empty set is the lowest value (-inf for
 // floats) and Min the highest; ArgMax returns the first index of the maximum;
-// Softmax is exp(x - max) / sum(exp(x - max)) over the last axis. Sums
-// accumulate in the element type (TensorFlow accumulates f16/bf16 Mean in
-// f32 on some kernels; this lowering does not).
+// Softmax is exp(x - max) / sum(exp(x - max)) over the last axis.
+//
+// Accumulator types follow TensorFlow's CPU reduction functors
+// (core/kernels/reduction_ops.h): Mean of 8-, 16- and 32-bit integers sums
+// and divides in 64 bits (int64, or uint64 for unsigned types) and truncates
+// the quotient to the element type, so the sum does not wrap; Sum and Mean
+// of bfloat16 accumulate in f32. Every other reduction (Sum and Prod of
+// integers, which wrap in TensorFlow too; f16) accumulates in the element
+// type.
 //
 // Where (one operand) follows TensorFlow's CPU kernel (core/kernels/
 // where_op.cc): an element is true when `x != 0` in its own type, so a
@@ -136,22 +142,62 @@ Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value element,
   llvm_unreachable("unknown reduction");
 }
 
-/// A linalg.reduce of `input` over `dims` (sorted, unique) for `kind`.
+/// The type TensorFlow's CPU kernel accumulates a `kind` reduction of
+/// `element`s in: i64 for Mean of narrower integers (TensorFlow's int64 or
+/// uint64), f32 for Sum and Mean of bf16, the element type otherwise.
+Type getAccumulatorType(OpBuilder &b, ReduceKind kind, Type element) {
+  if (kind == ReduceKind::Mean && isa<IntegerType>(element) &&
+      element.getIntOrFloatBitWidth() < 64)
+    return b.getI64Type();
+  if ((kind == ReduceKind::Sum || kind == ReduceKind::Mean) &&
+      element.isBF16())
+    return b.getF32Type();
+  return element;
+}
+
+/// The scalar `value` converted to `type`: extended (signed, unsigned or
+/// float), truncated, or itself when it has that type already.
+Value convertScalar(OpBuilder &b, Location loc, Value value, Type type,
+                    bool isUnsigned) {
+  Type from = value.getType();
+  if (from == type)
+    return value;
+  if (isa<FloatType>(type))
+    return from.getIntOrFloatBitWidth() < type.getIntOrFloatBitWidth()
+               ? Value(arith::ExtFOp::create(b, loc, type, value))
+               : Value(arith::TruncFOp::create(b, loc, type, value));
+  if (from.getIntOrFloatBitWidth() > type.getIntOrFloatBitWidth())
+    return arith::TruncIOp::create(b, loc, type, value);
+  return isUnsigned ? Value(arith::ExtUIOp::create(b, loc, type, value))
+                    : Value(arith::ExtSIOp::create(b, loc, type, value));
+}
+
+/// A linalg.reduce of `input` over `dims` (sorted, unique) for `kind`,
+/// accumulating in `accType` (each element is converted to it first).
 Value createReduce(OpBuilder &b, Location loc, ReduceKind kind, Value input,
-                   ArrayRef<int64_t> dims, bool isUnsigned) {
-  Type elementType = getElementTypeOrSelf(input.getType());
+                   ArrayRef<int64_t> dims, bool isUnsigned, Type accType) {
   Value neutral = arith::ConstantOp::create(
-      b, loc, getNeutralElement(b, kind, elementType, isUnsigned));
+      b, loc, getNeutralElement(b, kind, accType, isUnsigned));
   Value init =
       createFilled(b, loc, getReducedSizes(b, loc, input, dims), neutral);
   auto reduce = linalg::ReduceOp::create(
       b, loc, ValueRange{input}, ValueRange{init}, dims,
       [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        Value element =
+            convertScalar(nested, nestedLoc, args[0], accType, isUnsigned);
         linalg::YieldOp::create(
             nested, nestedLoc,
-            combine(nested, nestedLoc, kind, args[0], args[1], isUnsigned));
+            combine(nested, nestedLoc, kind, element, args[1], isUnsigned));
       });
   return reduce.getResult(0);
+}
+
+/// A linalg.reduce of `input` over `dims` for `kind`, accumulating in the
+/// element type.
+Value createReduce(OpBuilder &b, Location loc, ReduceKind kind, Value input,
+                   ArrayRef<int64_t> dims, bool isUnsigned) {
+  return createReduce(b, loc, kind, input, dims, isUnsigned,
+                      getElementTypeOrSelf(input.getType()));
 }
 
 /// The number of elements of `value` in `dims` as a scalar of `type`, the
@@ -277,27 +323,35 @@ struct ReduceOpLowering final : OpConversionPattern<OpTy> {
           op, kiln::detail::castToType(rewriter, loc, input, resultType));
       return success();
     }
-    Value result = createReduce(rewriter, loc, kind, input, dims, isUnsigned);
-    if constexpr (kind == ReduceKind::Mean) {
-      Value divisor = getMeanDivisor(rewriter, loc, input, dims, elementType);
+    Type accType = getAccumulatorType(rewriter, kind, elementType);
+    Value result =
+        createReduce(rewriter, loc, kind, input, dims, isUnsigned, accType);
+    if (kind == ReduceKind::Mean || accType != elementType) {
+      // Mean: the sum divided by the element count, in the accumulator
+      // type; then (Mean or Sum) converted back to the element type.
+      Value divisor;
+      if (kind == ReduceKind::Mean)
+        divisor = getMeanDivisor(rewriter, loc, input, dims, accType);
       auto sumType = cast<RankedTensorType>(result.getType());
-      Value init =
-          kiln::detail::createEmptyLike(rewriter, loc, sumType, result);
+      auto outType = sumType.clone(elementType);
+      Value init = kiln::detail::createEmptyLike(rewriter, loc, outType, result);
       AffineMap identity = rewriter.getMultiDimIdentityMap(sumType.getRank());
       SmallVector<utils::IteratorType> iterators(sumType.getRank(),
                                                  utils::IteratorType::parallel);
       auto generic = linalg::GenericOp::create(
-          rewriter, loc, sumType, ValueRange{result}, ValueRange{init},
+          rewriter, loc, outType, ValueRange{result}, ValueRange{init},
           ArrayRef<AffineMap>{identity, identity}, iterators,
           [&](OpBuilder &b, Location loc, ValueRange args) {
-            Value quotient;
-            if (isa<FloatType>(elementType))
+            Value quotient = args[0];
+            if (divisor && isa<FloatType>(accType))
               quotient = arith::DivFOp::create(b, loc, args[0], divisor);
-            else if (isUnsigned)
+            else if (divisor && isUnsigned)
               quotient = arith::DivUIOp::create(b, loc, args[0], divisor);
-            else
+            else if (divisor)
               quotient = arith::DivSIOp::create(b, loc, args[0], divisor);
-            linalg::YieldOp::create(b, loc, quotient);
+            linalg::YieldOp::create(
+                b, loc,
+                convertScalar(b, loc, quotient, elementType, isUnsigned));
           });
       result = generic.getResult(0);
     }

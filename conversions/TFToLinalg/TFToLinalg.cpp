@@ -64,12 +64,66 @@ TFToLinalgTypeConverter::TFToLinalgTypeConverter() {
 // Patterns and report
 //===----------------------------------------------------------------------===//
 
+namespace {
+
+/// Whether `type` is a tensor of static shape with no element.
+bool isStaticEmpty(Type type) {
+  auto tensor = dyn_cast_or_null<RankedTensorType>(type);
+  return tensor && tensor.hasStaticShape() && tensor.getNumElements() == 0;
+}
+
+/// A side-effect-free tf op with an empty operand whose results are all
+/// empty (tensors of static shape with a size-0 dimension) -> tensor.empty
+/// of each result type: such a value has no contents, whatever the op
+/// computes. It runs before the op-specific patterns (higher benefit),
+/// whose slices of and inserts into size-0 dimensions MLIR 22 rejects
+/// ("offset 0 is out-of-bounds: 0 >= 0": tf.ConcatV2 of empty tensors,
+/// tf.StridedSlice of an empty input). An empty operand is required so that
+/// empty constants and shapes computed from non-empty values (tf.Const,
+/// tf.Shape of a scalar), which other patterns read as constants, and
+/// errors such as a window larger than the input, keep their lowering.
+struct EmptyResultLowering final : ConversionPattern {
+  EmptyResultLowering(const TypeConverter &typeConverter, MLIRContext *context)
+      : ConversionPattern(typeConverter, MatchAnyOpTypeTag(), /*benefit=*/2,
+                          context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa_and_nonnull<tf::TFDialect>(op->getDialect()) ||
+        op->getNumResults() == 0 || op->getNumRegions() != 0 ||
+        !isMemoryEffectFree(op) ||
+        llvm::none_of(operands,
+                      [](Value v) { return isStaticEmpty(v.getType()); }))
+      return failure();
+    SmallVector<Value> empties;
+    for (Type type : op->getResultTypes()) {
+      auto converted = dyn_cast_or_null<RankedTensorType>(
+          getTypeConverter()->convertType(type));
+      if (!isStaticEmpty(converted))
+        return failure();
+      empties.push_back(tensor::EmptyOp::create(rewriter, op->getLoc(),
+                                                converted.getShape(),
+                                                converted.getElementType()));
+    }
+    rewriter.replaceOp(op, empties);
+    return success();
+  }
+};
+
+} // namespace
+
 void kiln::populateTFToLinalgConversionPatterns(
     const TypeConverter &typeConverter, RewritePatternSet &patterns) {
+  patterns.add<EmptyResultLowering>(typeConverter, patterns.getContext());
   kiln::detail::populateShapePatterns(typeConverter, patterns);
   kiln::detail::populateElementwisePatterns(typeConverter, patterns);
   kiln::detail::populateReductionPatterns(typeConverter, patterns);
-  kiln::detail::populateNNPatterns(typeConverter, patterns);
+  kiln::detail::populateMatMulPatterns(typeConverter, patterns);
+  kiln::detail::populateConvPatterns(typeConverter, patterns);
+  kiln::detail::populatePoolingPatterns(typeConverter, patterns);
+  kiln::detail::populateMirrorPadPatterns(typeConverter, patterns);
+  kiln::detail::populateResizePatterns(typeConverter, patterns);
   kiln::detail::populateSelectionPatterns(typeConverter, patterns);
 }
 

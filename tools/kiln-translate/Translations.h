@@ -14,6 +14,8 @@ namespace kiln {
 void registerGraphDefTranslations();
 /// --import-tfjs (TF.js graph models).
 void registerTFJSTranslations();
+/// --npuhw-to-npub and --npub-to-npuhw (NPU-v1 command streams).
+void registerNPUTranslations();
 
 } // namespace kiln
 

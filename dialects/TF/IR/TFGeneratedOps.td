@@ -1643,6 +1643,35 @@ def TF_MinimumOp : TF_Op<"Minimum", [Pure, ResultsBroadcastableShape, SameOperan
   }];
 }
 
+def TF_MirrorPadOp : TF_Op<"MirrorPad", [Pure, AllElementTypesMatch<["input", "output"]>, TF_InferShape]> {
+  let summary = "Pads a tensor with mirrored values";
+  let description = [{
+    `paddings` is an [rank, 2] tensor: the number of elements added before
+    and after each dimension, copied from the input mirrored at its
+    edges. `mode` REFLECT leaves the edge out of the copy, SYMMETRIC
+    includes it, so paddings are at most size - 1 (REFLECT) or size
+    (SYMMETRIC).
+
+    ```mlir
+    %y = "tf.MirrorPad"(%x, %p) {mode = "REFLECT"} : (tensor<3x4xf32>, tensor<2x2xi32>) -> tensor<5x8xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_Tensor:$input,
+    TF_I32OrI64Tensor:$paddings,
+    StrAttr:$mode
+  );
+  let results = (outs
+    TF_Tensor:$output
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
+  TF_DerivedOperandTypeAttr Tpaddings = TF_DerivedOperandTypeAttr<1>;
+
+  let hasVerifier = 1;
+}
+
 def TF_MlirPassthroughOp : TF_Op<"MlirPassthroughOp", []> {
   let summary = "Runs an embedded MLIR module on its inputs";
   let description = [{

@@ -571,6 +571,11 @@ LogicalResult PadV2Op::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
   return inferPad(getOperation(), getInput(), getPaddings(), resultTypes);
 }
 
+LogicalResult
+MirrorPadOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  return inferPad(getOperation(), getInput(), getPaddings(), resultTypes);
+}
+
 LogicalResult SelectOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
   initResultTypes(getOperation(), resultTypes);
   auto merged =

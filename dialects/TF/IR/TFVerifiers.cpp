@@ -426,6 +426,13 @@ LogicalResult PadOp::verify() {
   return verifyPaddings(getOperation(), getInput(), getPaddings());
 }
 
+LogicalResult MirrorPadOp::verify() {
+  if (getMode() != "REFLECT" && getMode() != "SYMMETRIC")
+    return emitOpError("requires mode to be REFLECT or SYMMETRIC, got '")
+           << getMode() << "'";
+  return verifyPaddings(getOperation(), getInput(), getPaddings());
+}
+
 LogicalResult PadV2Op::verify() {
   if (failed(verifyPaddings(getOperation(), getInput(), getPaddings())))
     return failure();

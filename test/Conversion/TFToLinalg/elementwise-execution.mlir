@@ -123,7 +123,9 @@ func.func @main() {
   %ci = "tf.Cast"(%c) : (tensor<4xf32>) -> tensor<4xi32>
   %ci_d = tensor.cast %ci : tensor<4xi32> to tensor<?xi32>
   call @print_i32(%ci_d) : (tensor<?xi32>) -> ()
-  %bsrc = tensor.from_elements %zero, %nan, %m7, %zero : tensor<4xf32>
+  // A denormal (1e-40) is false, as on TensorFlow's flush-to-zero threads.
+  %denormal = arith.constant 1.0e-40 : f32
+  %bsrc = tensor.from_elements %zero, %nan, %m7, %denormal : tensor<4xf32>
   %bool = "tf.Cast"(%bsrc) : (tensor<4xf32>) -> tensor<4xi1>
   // CHECK: [0,  1,  1,  0]
   %bf = "tf.Cast"(%bool) : (tensor<4xi1>) -> tensor<4xf32>

@@ -528,10 +528,33 @@ func.func @cast_i32_to_ui32(%x: tensor<4xi32>) -> tensor<4xui32> {
   return %0 : tensor<4xui32>
 }
 
+// Float to bool treats denormals as zero, as TensorFlow's flush-to-zero
+// CPU threads do: true when |x| >= the smallest normal, or NaN.
 // CHECK-LABEL: func.func @cast_f32_to_bool
-// CHECK: arith.cmpf une
+// CHECK: ^bb0(%[[X:.+]]: f32, %{{.+}}: i1):
+// CHECK: %[[MIN:.+]] = arith.constant 1.17549435E-38 : f32
+// CHECK: %[[ABS:.+]] = math.absf %[[X]] : f32
+// CHECK: %[[B:.+]] = arith.cmpf uge, %[[ABS]], %[[MIN]] : f32
+// CHECK: linalg.yield %[[B]] : i1
 func.func @cast_f32_to_bool(%x: tensor<4xf32>) -> tensor<4xi1> {
   %0 = "tf.Cast"(%x) : (tensor<4xf32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// CHECK-LABEL: func.func @cast_f64_to_bool
+// CHECK: arith.constant 2.2250738585072014E-308 : f64
+// CHECK: arith.cmpf uge
+func.func @cast_f64_to_bool(%x: tensor<4xf64>) -> tensor<4xi1> {
+  %0 = "tf.Cast"(%x) : (tensor<4xf64>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// f16 keeps its denormals in TensorFlow (converted in software): x != 0.
+// CHECK-LABEL: func.func @cast_f16_to_bool
+// CHECK-NOT: math.absf
+// CHECK: arith.cmpf une
+func.func @cast_f16_to_bool(%x: tensor<4xf16>) -> tensor<4xi1> {
+  %0 = "tf.Cast"(%x) : (tensor<4xf16>) -> tensor<4xi1>
   return %0 : tensor<4xi1>
 }
 

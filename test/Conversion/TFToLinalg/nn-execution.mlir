@@ -269,6 +269,14 @@ func.func @main() {
   %pm1 = tensor.cast %m1 : tensor<1x?x?x1xf32> to tensor<?x?x?x?xf32>
   call @print4(%pm1) : (tensor<?x?x?x?xf32>) -> ()
 
+  // A window of only -inf gives the lowest finite float, as TensorFlow's
+  // kernel does (it starts from that value), not -inf.
+  %ninf = arith.constant dense<0xFF800000> : tensor<1x2x2x1xf32>
+  %mi = "tf.MaxPool"(%ninf) {ksize = [1, 2, 2, 1], padding = "VALID", strides = [1, 2, 2, 1]} : (tensor<1x2x2x1xf32>) -> tensor<1x1x1x1xf32>
+  // CHECK: [-3.40282e+38]
+  %pmi = tensor.cast %mi : tensor<1x1x1x1xf32> to tensor<?x?x?x?xf32>
+  call @print4(%pmi) : (tensor<?x?x?x?xf32>) -> ()
+
   // The same SAME 3x3, stride 2 over -(1..16) with dynamic sizes.
   %xnd = tensor.cast %xn : tensor<1x4x4x1xf32> to tensor<1x?x?x1xf32>
   %m2 = "tf.MaxPool"(%xnd) {ksize = [1, 3, 3, 1], padding = "SAME", strides = [1, 2, 2, 1]} : (tensor<1x?x?x1xf32>) -> tensor<1x?x?x1xf32>

@@ -484,14 +484,15 @@ func.func @conv2d_backprop_input_runtime_sizes(%sizes: tensor<4xi32>, %w: tensor
 
 // -----
 
-// MaxPool SAME pads with -inf, which also fills the result.
+// MaxPool SAME pads with the lowest finite float, which also fills the
+// result (TensorFlow's kernel starts from it, not from -inf).
 
 // CHECK-LABEL: func.func @max_pool_same
 // CHECK-SAME: (%[[X:.+]]: tensor<1x5x5x8xf32>)
-// CHECK: %[[NEG_INF:.+]] = arith.constant 0xFF800000 : f32
+// CHECK: %[[PAD:.+]] = arith.constant -3.40282347E+38 : f32
 // CHECK: %[[XP:.+]] = tensor.pad %[[X]] low[0, 1, 1, 0] high[0, 1, 1, 0]
-// CHECK: tensor.yield %[[NEG_INF]] : f32
-// CHECK: %[[LOWEST:.+]] = arith.constant 0xFF800000 : f32
+// CHECK: tensor.yield %[[PAD]] : f32
+// CHECK: %[[LOWEST:.+]] = arith.constant -3.40282347E+38 : f32
 // CHECK: %[[INIT:.+]] = linalg.fill ins(%[[LOWEST]] : f32) outs(%{{.+}} : tensor<1x3x3x8xf32>)
 // CHECK: %[[WINDOW:.+]] = tensor.empty() : tensor<3x3xf32>
 // CHECK: %[[R:.+]] = linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%[[XP]], %[[WINDOW]] : tensor<1x7x7x8xf32>, tensor<3x3xf32>) outs(%[[INIT]] : tensor<1x3x3x8xf32>)

@@ -62,14 +62,20 @@ func.func @mean_float(%arg0: tensor<1x8x8x7xf32>) -> tensor<1x7xf32> {
 
 // -----
 
+// Mean of 32-bit (and narrower) integers sums and divides in i64, as
+// TensorFlow's kernel does, then truncates the quotient.
 // CHECK-LABEL: func.func @mean_int
 // CHECK-SAME: (%[[ARG:.+]]: tensor<4xi32>)
-// CHECK: %[[SUM:.+]] = linalg.reduce ins(%[[ARG]] : tensor<4xi32>) outs(%{{.+}} : tensor<i32>) dimensions = [0]
-// CHECK: arith.addi
-// CHECK: %[[COUNT:.+]] = arith.constant 4 : i32
-// CHECK: %[[R:.+]] = linalg.generic {{.*}} ins(%[[SUM]] : tensor<i32>)
-// CHECK: ^bb0(%[[IN:.+]]: i32, %{{.+}}: i32):
-// CHECK: %[[Q:.+]] = arith.divsi %[[IN]], %[[COUNT]] : i32
+// CHECK: %[[SUM:.+]] = linalg.reduce ins(%[[ARG]] : tensor<4xi32>) outs(%{{.+}} : tensor<i64>) dimensions = [0]
+// CHECK: (%[[E:.+]]: i32, %[[ACC:.+]]: i64)
+// CHECK: %[[WIDE:.+]] = arith.extsi %[[E]] : i32 to i64
+// CHECK: arith.addi %[[WIDE]], %[[ACC]] : i64
+// CHECK: %[[COUNT:.+]] = arith.constant 4 : i64
+// CHECK: %[[R:.+]] = linalg.generic {{.*}} ins(%[[SUM]] : tensor<i64>) outs(%{{.+}} : tensor<i32>)
+// CHECK: ^bb0(%[[IN:.+]]: i64, %{{.+}}: i32):
+// CHECK: %[[Q:.+]] = arith.divsi %[[IN]], %[[COUNT]] : i64
+// CHECK: %[[T:.+]] = arith.trunci %[[Q]] : i64 to i32
+// CHECK: linalg.yield %[[T]] : i32
 // CHECK: return %[[R]]
 func.func @mean_int(%arg0: tensor<4xi32>) -> tensor<i32> {
   %axes = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
@@ -79,17 +85,74 @@ func.func @mean_int(%arg0: tensor<4xi32>) -> tensor<i32> {
 
 // -----
 
+// Unsigned: zero-extended to TensorFlow's uint64 accumulator, divided
+// unsigned.
 // CHECK-LABEL: func.func @mean_unsigned
 // CHECK-SAME: (%[[ARG:.+]]: tensor<4xi8>)
-// CHECK: linalg.reduce ins(%[[ARG]] : tensor<4xi8>)
-// CHECK: %[[COUNT:.+]] = arith.constant 4 : i8
+// CHECK: linalg.reduce ins(%[[ARG]] : tensor<4xi8>) outs(%{{.+}} : tensor<i64>)
+// CHECK: arith.extui %{{.+}} : i8 to i64
+// CHECK: %[[COUNT:.+]] = arith.constant 4 : i64
 // CHECK: linalg.generic
-// CHECK: ^bb0(%[[IN:.+]]: i8, %{{.+}}: i8):
-// CHECK: arith.divui %[[IN]], %[[COUNT]] : i8
+// CHECK: ^bb0(%[[IN:.+]]: i64, %{{.+}}: i8):
+// CHECK: %[[Q:.+]] = arith.divui %[[IN]], %[[COUNT]] : i64
+// CHECK: arith.trunci %[[Q]] : i64 to i8
 func.func @mean_unsigned(%arg0: tensor<4xui8>) -> tensor<ui8> {
   %axes = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
   %0 = "tf.Mean"(%arg0, %axes) : (tensor<4xui8>, tensor<i32>) -> tensor<ui8>
   return %0 : tensor<ui8>
+}
+
+// -----
+
+// Mean of i64 keeps its type (TensorFlow has no wider accumulator).
+// CHECK-LABEL: func.func @mean_i64
+// CHECK: linalg.reduce ins(%{{.+}} : tensor<4xi64>) outs(%{{.+}} : tensor<i64>)
+// CHECK-NOT: arith.extsi
+// CHECK: arith.divsi %{{.+}}, %{{.+}} : i64
+// CHECK-NOT: arith.trunci
+func.func @mean_i64(%arg0: tensor<4xi64>) -> tensor<i64> {
+  %axes = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %0 = "tf.Mean"(%arg0, %axes) : (tensor<4xi64>, tensor<i32>) -> tensor<i64>
+  return %0 : tensor<i64>
+}
+
+// -----
+
+// Sum of i8 accumulates in i8 and wraps, as TensorFlow's does.
+// CHECK-LABEL: func.func @sum_i8_wraps
+// CHECK: %[[R:.+]] = linalg.reduce ins(%{{.+}} : tensor<4xi8>) outs(%{{.+}} : tensor<i8>)
+// CHECK-NOT: arith.extsi
+// CHECK: arith.addi %{{.+}}, %{{.+}} : i8
+// CHECK: return %[[R]]
+func.func @sum_i8_wraps(%arg0: tensor<4xi8>) -> tensor<i8> {
+  %axes = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %0 = "tf.Sum"(%arg0, %axes) : (tensor<4xi8>, tensor<i32>) -> tensor<i8>
+  return %0 : tensor<i8>
+}
+
+// -----
+
+// Sum and Mean of bf16 accumulate in f32 (TensorFlow's bf16 specializations).
+// CHECK-LABEL: func.func @sum_bf16
+// CHECK: %[[SUM:.+]] = linalg.reduce ins(%{{.+}} : tensor<4xbf16>) outs(%{{.+}} : tensor<f32>)
+// CHECK: arith.extf %{{.+}} : bf16 to f32
+// CHECK: arith.addf %{{.+}}, %{{.+}} : f32
+// CHECK: linalg.generic {{.*}} ins(%[[SUM]] : tensor<f32>) outs(%{{.+}} : tensor<bf16>)
+// CHECK-NOT: arith.divf
+// CHECK: arith.truncf %{{.+}} : f32 to bf16
+// CHECK-LABEL: func.func @mean_bf16
+// CHECK: linalg.reduce ins(%{{.+}} : tensor<4xbf16>) outs(%{{.+}} : tensor<f32>)
+// CHECK: %[[Q:.+]] = arith.divf %{{.+}}, %{{.+}} : f32
+// CHECK: arith.truncf %[[Q]] : f32 to bf16
+func.func @sum_bf16(%arg0: tensor<4xbf16>) -> tensor<bf16> {
+  %axes = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %0 = "tf.Sum"(%arg0, %axes) : (tensor<4xbf16>, tensor<i32>) -> tensor<bf16>
+  return %0 : tensor<bf16>
+}
+func.func @mean_bf16(%arg0: tensor<4xbf16>) -> tensor<bf16> {
+  %axes = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %0 = "tf.Mean"(%arg0, %axes) : (tensor<4xbf16>, tensor<i32>) -> tensor<bf16>
+  return %0 : tensor<bf16>
 }
 
 // -----

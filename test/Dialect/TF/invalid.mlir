@@ -376,6 +376,22 @@ func.func @pad_paddings_rows(%arg0: tensor<2x3xf32>, %arg1: tensor<3x2xi32>) -> 
 
 // -----
 
+func.func @mirror_pad_paddings_rows(%arg0: tensor<2x3xf32>, %arg1: tensor<3x2xi32>) -> tensor<*xf32> {
+  // expected-error @+1 {{requires paddings to have 2 rows like the rank of input, got 3}}
+  %0 = "tf.MirrorPad"(%arg0, %arg1) {mode = "REFLECT"} : (tensor<2x3xf32>, tensor<3x2xi32>) -> tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
+
+// -----
+
+func.func @mirror_pad_mode(%arg0: tensor<2x3xf32>, %arg1: tensor<2x2xi32>) -> tensor<*xf32> {
+  // expected-error @+1 {{'tf.MirrorPad' op requires mode to be REFLECT or SYMMETRIC, got 'CONSTANT'}}
+  %0 = "tf.MirrorPad"(%arg0, %arg1) {mode = "CONSTANT"} : (tensor<2x3xf32>, tensor<2x2xi32>) -> tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
+
+// -----
+
 func.func @pad_v2_constant(%arg0: tensor<2x3xf32>, %arg1: tensor<2x2xi32>, %arg2: tensor<2xf32>) -> tensor<*xf32> {
   // expected-error @+1 {{requires constant_values to have rank 0, got 'tensor<2xf32>'}}
   %0 = "tf.PadV2"(%arg0, %arg1, %arg2) : (tensor<2x3xf32>, tensor<2x2xi32>, tensor<2xf32>) -> tensor<*xf32>

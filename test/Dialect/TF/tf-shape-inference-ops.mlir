@@ -238,3 +238,14 @@ func.func @tensor_lists(%n: tensor<i32>, %i: tensor<i32>, %t: tensor<5x6xi32>, %
   %2 = "tf.TensorListStack"(%s, %unknown) {num_elements = 5 : i64} : (tensor<*x!tf_type.variant>, tensor<i32>) -> tensor<*xi32>
   return %0, %1, %2 : tensor<*xf32>, tensor<*xf32>, tensor<*xi32>
 }
+
+// -----
+
+// MirrorPad grows each dimension by its paddings, like Pad.
+// CHECK-LABEL: func.func @mirror_pad
+// CHECK:         "tf.MirrorPad"({{.+}}) -> tensor<4x7xf32>
+func.func @mirror_pad(%x: tensor<2x3xf32>) -> tensor<*xf32> {
+  %pads = "tf.Const"() {value = dense<[[1, 1], [2, 2]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
+  %0 = "tf.MirrorPad"(%x, %pads) {mode = "SYMMETRIC"} : (tensor<2x3xf32>, tensor<2x2xi32>) -> tensor<*xf32>
+  return %0 : tensor<*xf32>
+}

@@ -1,0 +1,352 @@
+//===- ConvLowering.cpp - npu convolutions to npuhw commands ----*- C++ -*-===//
+//
+// Per band of output rows: one input load (halo rows included, the image
+// border padded by the MAC padding fields, channels padded to 16 with the
+// input zero point), then per output-channel group an optional weight load,
+// the MAC into ACC and the requantisation into the band's output buffer; one
+// store per band. Every stage has two buffers used alternately; the tokens
+// carry the read-after-write and write-after-read dependencies between the
+// stages, so DMA overlaps MAC and VEC once npuhw-assign-semaphores has turned
+// them into waits.
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversions/NPUToNPUHW/ConvLowering.h"
+
+#include "dialects/NPUHW/IR/NPUHWOps.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+#include <algorithm>
+#include <numeric>
+
+using namespace mlir;
+using namespace kiln;
+using namespace kiln::npu_to_npuhw;
+using npu::LmemRegion;
+
+namespace {
+/// Sizes derived from a layer and a band height.
+struct Geometry {
+  int64_t cib, cob, blockWeights, allWeights;
+  explicit Geometry(const ConvLayer &l) {
+    cib = (l.cin + 15) / 16;
+    cob = (l.cout + 15) / 16;
+    blockWeights = l.depthwise ? l.kh * l.kw * 16 : l.kh * l.kw * cib * 256;
+    allWeights = blockWeights * cob;
+  }
+};
+
+/// The rows a DRAM offset of whole rows of \p rowBytes bytes must be a
+/// multiple of to be 16-byte aligned (npuhw.view requires aligned DRAM
+/// views, although the ISA does not).
+int64_t rowAlignment(int64_t rowBytes) {
+  return 16 / std::gcd<int64_t>(rowBytes, 16);
+}
+
+/// Input rows an output band of \p rows rows reads, capped at the image,
+/// plus the leading rows an input load may add to start aligned.
+int64_t inputRows(const ConvLayer &l, int64_t rows) {
+  return std::min(l.h, (rows - 1) * l.sy + l.dy * (l.kh - 1) + 1) +
+         rowAlignment(l.w * l.cin) - 1;
+}
+
+/// The input rows [first, last] of output rows [y0, y0 + rows) clipped to
+/// the image, and the padding rows above and below them.
+struct BandRows {
+  int64_t first, last, padTop, padBottom;
+};
+BandRows bandRows(const ConvLayer &l, int64_t y0, int64_t rows) {
+  int64_t first = y0 * l.sy - l.pt;
+  int64_t last = (y0 + rows - 1) * l.sy - l.pt + l.dy * (l.kh - 1);
+  BandRows b;
+  b.padTop = first < 0 ? -first : 0;
+  b.padBottom = last > l.h - 1 ? last - (l.h - 1) : 0;
+  b.first = std::max<int64_t>(first, 0);
+  b.last = std::min(last, l.h - 1);
+  return b;
+}
+} // namespace
+
+bool npu_to_npuhw::chooseTiling(const ConvLayer &l,
+                                const npu::TargetConfig &config,
+                                const TilingLimits &limits, ConvTiling &t,
+                                std::string &why) {
+  Geometry g(l);
+  const int64_t actSize = config.regionSize(LmemRegion::ACT),
+                wgtSize = config.regionSize(LmemRegion::WGT),
+                accSize = config.regionSize(LmemRegion::ACC),
+                prmSize = config.regionSize(LmemRegion::PARAM);
+  if (g.cob * 256 > prmSize) {
+    why = "the records of " + std::to_string(l.cout) +
+          " output channels need " + std::to_string(g.cob * 256) +
+          " bytes of LMEM.PARAM (" + std::to_string(prmSize) + ")";
+    return false;
+  }
+  auto actBytes = [&](int64_t r) {
+    return 2 * (inputRows(l, r) * l.w * g.cib * 16 + r * l.ow * g.cob * 16);
+  };
+  auto accGroups = [&](int64_t r) { return accSize / (2 * r * l.ow * 64); };
+  // Every band must read at least one image row.
+  auto bandsRead = [&](int64_t r) {
+    for (int64_t y0 = 0; y0 < l.oh; y0 += r) {
+      BandRows b = bandRows(l, y0, std::min(r, l.oh - y0));
+      if (b.last < b.first)
+        return false;
+    }
+    return true;
+  };
+  // Every band's store must start 16-byte aligned in DRAM: bands are a
+  // multiple of `step` rows (or the whole image), and images must be too.
+  const int64_t step = rowAlignment(l.ow * l.cout);
+  if (l.n > 1 && (l.oh * l.ow * l.cout) % 16) {
+    why = "an output image of " + std::to_string(l.oh * l.ow * l.cout) +
+          " bytes leaves the next image's stores unaligned in DRAM";
+    return false;
+  }
+  int64_t top = l.oh;
+  if (limits.maxRowsPerBand)
+    top = std::min(top, std::max(limits.maxRowsPerBand, step));
+  int64_t rows = 0;
+  for (int64_t r = top; r >= 1 && !rows; --r)
+    if ((r % step == 0 || r == l.oh) && actBytes(r) <= actSize &&
+        accGroups(r) >= 1 && bandsRead(r))
+      rows = r;
+  if (!rows) {
+    int64_t r = std::min(step, l.oh);
+    if (!bandsRead(r))
+      why = "an output row reads only padding";
+    else
+      why = "two buffers of " + std::to_string(r) + " output row(s) (" +
+            std::to_string(actBytes(r)) + " bytes of LMEM.ACT, " +
+            std::to_string(2 * r * l.ow * 64) +
+            " bytes of LMEM.ACC) exceed the target's " +
+            std::to_string(actSize) + " and " + std::to_string(accSize);
+    return false;
+  }
+  t.rowsPerBand = rows;
+  t.streamWeights = g.allWeights > wgtSize;
+  int64_t blocks = std::min(g.cob, accGroups(rows));
+  if (t.streamWeights)
+    blocks = std::min(blocks, wgtSize / (2 * g.blockWeights));
+  if (limits.maxBlocksPerGroup)
+    blocks = std::min(blocks, limits.maxBlocksPerGroup);
+  if (blocks < 1) {
+    why = "two buffers of the weights of one output channel block (" +
+          std::to_string(2 * g.blockWeights) +
+          " bytes) exceed LMEM.WGT (" + std::to_string(wgtSize) + ")";
+    return false;
+  }
+  t.blocksPerGroup = blocks;
+  return true;
+}
+
+namespace {
+/// Builds views, buffers and commands at one insertion point.
+class Emitter {
+public:
+  Emitter(OpBuilder &b, Location loc) : b(b), loc(loc) {
+    ctx = b.getContext();
+    i8 = b.getI8Type();
+    i32 = b.getI32Type();
+    token = npuhw::TokenType::get(ctx);
+  }
+
+  Value alloc(ArrayRef<int64_t> shape, Type element, npuhw::LmemRegion r) {
+    auto type = MemRefType::get(shape, element, MemRefLayoutAttrInterface(),
+                                npuhw::LmemRegionAttr::get(ctx, r));
+    return npuhw::AllocOp::create(b, loc, type);
+  }
+
+  Value dram(unsigned region, int64_t offset, int64_t bytes) {
+    auto type = MemRefType::get({bytes}, i8,
+                                StridedLayoutAttr::get(ctx, offset, {1}),
+                                npuhw::DramSpaceAttr::get(ctx, region));
+    return npuhw::ViewOp::create(b, loc, type);
+  }
+
+  /// The unit-stride subview [offsets, offsets + sizes) of \p source, or
+  /// \p source itself when that is all of it.
+  Value slice(Value source, ArrayRef<int64_t> offsets,
+              ArrayRef<int64_t> sizes) {
+    auto type = cast<MemRefType>(source.getType());
+    if (llvm::all_of(offsets, [](int64_t o) { return o == 0; }) &&
+        type.getShape() == sizes)
+      return source;
+    SmallVector<int64_t> strides(sizes.size(), 1);
+    return memref::SubViewOp::create(b, loc, source, offsets, sizes, strides);
+  }
+
+  /// One command op: \p operands, then the non-null \p deps; the nonzero
+  /// \p fields and the unit attributes \p units. \p segments, when not
+  /// empty, are the operand segment sizes without the dependencies.
+  Value command(StringRef name, ArrayRef<Value> operands,
+                ArrayRef<Value> deps,
+                ArrayRef<std::pair<StringRef, int64_t>> fields,
+                ArrayRef<StringRef> units = {},
+                ArrayRef<int32_t> segments = {}) {
+    OperationState state(loc, name);
+    state.addOperands(operands);
+    int32_t numDeps = 0;
+    for (Value d : deps)
+      if (d) {
+        state.addOperands(d);
+        ++numDeps;
+      }
+    state.addTypes(token);
+    for (auto [field, value] : fields)
+      if (value)
+        state.addAttribute(field, b.getI64IntegerAttr(value));
+    for (StringRef unit : units)
+      state.addAttribute(unit, b.getUnitAttr());
+    if (!segments.empty()) {
+      SmallVector<int32_t> sizes(segments);
+      sizes.push_back(numDeps);
+      state.addAttribute("operandSegmentSizes",
+                         b.getDenseI32ArrayAttr(sizes));
+    }
+    return b.create(state)->getResult(0);
+  }
+
+  /// A contiguous load of \p bytes.
+  Value loadBytes(Value src, Value dst, int64_t bytes, ArrayRef<Value> deps) {
+    return command("npuhw.dma_load", {src, dst}, deps,
+                   {{"src_run", bytes}, {"dst_run", bytes}, {"n0", 1},
+                    {"n1", 1}, {"n2", 1}});
+  }
+
+  OpBuilder &b;
+  Location loc;
+  MLIRContext *ctx;
+  Type i8, i32, token;
+};
+} // namespace
+
+SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
+                                                  Location loc,
+                                                  const ConvLayer &l,
+                                                  const ConvTiling &t,
+                                                  const ConvPlacement &p) {
+  using npuhw::LmemRegion;
+  Emitter e(builder, loc);
+  Geometry g(l);
+  const int64_t R = t.rowsPerBand, G = t.blocksPerGroup, bw = g.blockWeights;
+  const int64_t inRowsMax = inputRows(l, R);
+
+  Value inBuf[2], outBuf[2], accBuf[2], wgtBuf[2], wgtAll;
+  for (int i = 0; i < 2; ++i) {
+    inBuf[i] = e.alloc({inRowsMax, l.w, g.cib, 16}, e.i8, LmemRegion::act);
+    outBuf[i] = e.alloc({R, l.ow, g.cob, 16}, e.i8, LmemRegion::act);
+    accBuf[i] = e.alloc({R, l.ow, G, 16}, e.i32, LmemRegion::acc);
+    if (t.streamWeights)
+      wgtBuf[i] = e.alloc({G * bw}, e.i8, LmemRegion::wgt);
+  }
+  Value params = e.alloc({g.cob * 256}, e.i8, LmemRegion::param);
+  Value paramsLoaded = e.loadBytes(
+      e.dram(0, p.recordOffset, g.cob * 256), params, g.cob * 256, {});
+  Value weightsLoaded;
+  if (!t.streamWeights) {
+    wgtAll = e.alloc({g.allWeights}, e.i8, LmemRegion::wgt);
+    weightsLoaded = e.loadBytes(e.dram(0, p.weightOffset, g.allWeights),
+                                wgtAll, g.allWeights, {});
+  }
+
+  // The last reader or writer of each buffer, for write-after-read edges.
+  Value lastMacOnIn[2], lastRequantOnAcc[2], lastStoreOnOut[2],
+      lastMacOnWgt[2];
+  SmallVector<Value> stores;
+  int64_t band = 0, unit = 0, weightLoad = 0;
+  const int64_t groups = (g.cob + G - 1) / G;
+  for (int64_t img = 0; img < l.n; ++img) {
+    for (int64_t y0 = 0; y0 < l.oh; y0 += R, ++band) {
+      const int64_t bi = band % 2, rb = std::min(R, l.oh - y0);
+      BandRows rows = bandRows(l, y0, rb);
+      const int64_t n1 = rows.last - rows.first + 1;
+      // Start the load up to rowAlignment - 1 rows early (in this image or
+      // the one before) so its DRAM address is aligned; the MAC reads from
+      // row `lead` of the buffer.
+      int64_t row = img * l.h + rows.first, lead = 0;
+      while ((row - lead) * l.w * l.cin % 16)
+        ++lead;
+      Value loaded =
+          e.slice(inBuf[bi], {0, 0, 0, 0}, {lead + n1, l.w, g.cib, 16});
+      Value inView = e.slice(inBuf[bi], {lead, 0, 0, 0}, {n1, l.w, g.cib, 16});
+      Value src = e.dram(p.inputRegion, (row - lead) * l.w * l.cin,
+                         (lead + n1) * l.w * l.cin);
+      Value inLoaded = e.command(
+          "npuhw.dma_load", {src, loaded}, {lastMacOnIn[bi]},
+          {{"src_run", l.cin},
+           {"dst_run", g.cib * 16},
+           {"pad", l.inZp & 0xff},
+           {"n0", l.w},
+           {"n1", lead + n1},
+           {"n2", 1},
+           {"src_s0", l.cin},
+           {"src_s1", l.w * l.cin},
+           {"dst_s0", g.cib * 16},
+           {"dst_s1", l.w * g.cib * 16}});
+      Value requant;
+      for (int64_t gi = 0; gi < groups; ++gi, ++unit) {
+        const int64_t ai = unit % 2, gb0 = gi * G,
+                      gn = std::min(G, g.cob - gb0);
+        Value weights, weightsReady = weightsLoaded;
+        int64_t wi = weightLoad % 2;
+        if (t.streamWeights) {
+          weights = e.slice(wgtBuf[wi], {0}, {gn * bw});
+          weightsReady =
+              e.loadBytes(e.dram(0, p.weightOffset + gb0 * bw, gn * bw),
+                          weights, gn * bw, {lastMacOnWgt[wi]});
+        } else {
+          weights = e.slice(wgtAll, {gb0 * bw}, {gn * bw});
+        }
+        Value macIn = l.depthwise ? e.slice(inBuf[bi], {lead, 0, gb0, 0},
+                                            {n1, l.w, gn, 16})
+                                  : inView;
+        Value acc = e.slice(accBuf[ai], {0, 0, 0, 0}, {rb, l.ow, gn, 16});
+        Value mac = e.command(
+            l.depthwise ? "npuhw.mac_dwconv" : "npuhw.mac_conv",
+            {macIn, weights, acc},
+            {inLoaded, weightsReady, lastRequantOnAcc[ai]},
+            {{"kh", l.kh},
+             {"kw", l.kw},
+             {"sy", l.sy},
+             {"sx", l.sx},
+             {"dy", l.dy},
+             {"dx", l.dx},
+             {"pt", rows.padTop},
+             {"pb", rows.padBottom},
+             {"pl", l.pl},
+             {"pr", l.pr},
+             {"in_zp", l.inZp}});
+        lastMacOnIn[bi] = mac;
+        if (t.streamWeights) {
+          lastMacOnWgt[wi] = mac;
+          ++weightLoad;
+        }
+        Value out = e.slice(outBuf[bi], {0, 0, gb0, 0}, {rb, l.ow, gn, 16});
+        Value records = e.slice(params, {gb0 * 256}, {gn * 256});
+        requant = e.command(
+            "npuhw.vec_requant", {acc, records, out},
+            {mac, paramsLoaded, gi == 0 ? lastStoreOnOut[bi] : Value()},
+            {{"out_zp", l.outZp}, {"min", l.clampMin}, {"max", l.clampMax}},
+            {"double_round"}, {1, 1, 0, 1});
+        lastRequantOnAcc[ai] = requant;
+      }
+      Value result = e.slice(outBuf[bi], {0, 0, 0, 0}, {rb, l.ow, g.cob, 16});
+      Value dst = e.dram(p.outputRegion, (img * l.oh + y0) * l.ow * l.cout,
+                         rb * l.ow * l.cout);
+      Value store = e.command("npuhw.dma_store", {result, dst}, {requant},
+                              {{"src_run", l.cout},
+                               {"n0", l.ow},
+                               {"n1", rb},
+                               {"n2", 1},
+                               {"src_s0", g.cob * 16},
+                               {"src_s1", l.ow * g.cob * 16},
+                               {"dst_s0", l.cout},
+                               {"dst_s1", l.ow * l.cout}});
+      lastStoreOnOut[bi] = store;
+      stores.push_back(store);
+    }
+  }
+  return stores;
+}

@@ -1,0 +1,101 @@
+// RUN: kiln-opt %s -split-input-file -convert-npu-to-npuhw -verify-diagnostics
+
+// A dynamic argument has no DRAM region size.
+
+module {
+  // expected-error @+1 {{'func.func' op argument 1 must be a statically shaped tensor, got 'tensor<?x4xi8>'}}
+  func.func @dynamic(%x: tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>>, %d: tensor<?x4xi8>) -> tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>> {
+    %wi = arith.constant dense<1> : tensor<1x1x16x16xi8>
+    %w = quant.scast %wi : tensor<1x1x16x16xi8> to tensor<1x1x16x16x!quant.uniform<i8:f32, 0.01>>
+    %y = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+      : (tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x16x16x!quant.uniform<i8:f32, 0.01>>) -> tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>>
+    return %y : tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>>
+  }
+}
+
+// -----
+
+// One band of one output row fits ACT single-buffered (the npu verifier's
+// smallest tile: 3 input rows of 64x16 = 3 KiB of 4 KiB), but not with the
+// two buffers per stage of the double-buffered schedule.
+
+module attributes {npu.target = #npu.target<"default", {"lmem.act_kib" = 4 : i64}>} {
+  func.func @too_big(%x: tensor<1x8x64x16x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x8x64x16x!quant.uniform<i8:f32, 0.5>> {
+    %wi = arith.constant dense<1> : tensor<3x3x16x16xi8>
+    %w = quant.scast %wi : tensor<3x3x16x16xi8> to tensor<3x3x16x16x!quant.uniform<i8:f32, 0.01>>
+    // expected-error @+1 {{'npu.conv2d' op does not fit LMEM: two buffers of 1 output row(s) (8192 bytes of LMEM.ACT, 8192 bytes of LMEM.ACC) exceed the target's 4096 and}}
+    %y = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>}
+      : (tensor<1x8x64x16x!quant.uniform<i8:f32, 0.5>>, tensor<3x3x16x16x!quant.uniform<i8:f32, 0.01>>) -> tensor<1x8x64x16x!quant.uniform<i8:f32, 0.5>>
+    return %y : tensor<1x8x64x16x!quant.uniform<i8:f32, 0.5>>
+  }
+}
+
+// -----
+
+// Weights must be constants: they are packed into the stream's CONST.
+
+module {
+  func.func @weight_argument(%x: tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>>, %w: tensor<1x1x16x16x!quant.uniform<i8:f32, 0.01>>) -> tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>> {
+    // expected-error @+1 {{'npu.conv2d' op weight must be a constant}}
+    %y = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+      : (tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x16x16x!quant.uniform<i8:f32, 0.01>>) -> tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>>
+    return %y : tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>>
+  }
+}
+
+// -----
+
+// Two images whose outputs are 3x3x3 = 27 bytes each: the second image's
+// store would start at an unaligned DRAM offset, which npuhw.view rejects.
+
+module {
+  func.func @unaligned_batch(%x: tensor<2x3x3x3x!quant.uniform<i8:f32, 0.5>>) -> tensor<2x3x3x3x!quant.uniform<i8:f32, 0.5>> {
+    %wi = arith.constant dense<1> : tensor<1x1x3x3xi8>
+    %w = quant.scast %wi : tensor<1x1x3x3xi8> to tensor<1x1x3x3x!quant.uniform<i8:f32, 0.01>>
+    // expected-error @+1 {{'npu.conv2d' op does not fit LMEM: an output image of 27 bytes leaves the next image's stores unaligned in DRAM}}
+    %y = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+      : (tensor<2x3x3x3x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x3x3x!quant.uniform<i8:f32, 0.01>>) -> tensor<2x3x3x3x!quant.uniform<i8:f32, 0.5>>
+    return %y : tensor<2x3x3x3x!quant.uniform<i8:f32, 0.5>>
+  }
+}
+
+// -----
+
+// Only convolution-like layers are lowered, one per function.
+
+module {
+  func.func @two_layers(%x: tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>> {
+    %wi = arith.constant dense<1> : tensor<1x1x16x16xi8>
+    %w = quant.scast %wi : tensor<1x1x16x16xi8> to tensor<1x1x16x16x!quant.uniform<i8:f32, 0.01>>
+    %y = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+      : (tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x16x16x!quant.uniform<i8:f32, 0.01>>) -> tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>>
+    // expected-error @+1 {{'npu.conv2d' op is a second layer: convert-npu-to-npuhw lowers one layer per function}}
+    %z = npu.conv2d %y, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+      : (tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x16x16x!quant.uniform<i8:f32, 0.01>>) -> tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>>
+    return %z : tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>>
+  }
+}
+
+// -----
+
+// Element-wise ops have no lowering yet; fp16 layers neither.
+
+module {
+  func.func @add(%x: tensor<3x32xf16>, %y: tensor<3x32xf16>) -> tensor<3x32xf16> {
+    // expected-error @+1 {{'npu.add' op has no lowering to npuhw (convert-npu-to-npuhw lowers npu.conv2d, npu.depthwise_conv2d and npu.fully_connected)}}
+    %0 = npu.add %x, %y : (tensor<3x32xf16>, tensor<3x32xf16>) -> tensor<3x32xf16>
+    return %0 : tensor<3x32xf16>
+  }
+}
+
+// -----
+
+module {
+  func.func @conv_f16(%x: tensor<1x4x4x16xf16>) -> tensor<1x4x4x16xf16> {
+    %w = arith.constant dense<1.0> : tensor<1x1x16x16xf16>
+    // expected-error @+1 {{'npu.conv2d' op only int8 operands are lowered to npuhw yet, got 'tensor<1x4x4x16xf16>'}}
+    %y = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+      : (tensor<1x4x4x16xf16>, tensor<1x1x16x16xf16>) -> tensor<1x4x4x16xf16>
+    return %y : tensor<1x4x4x16xf16>
+  }
+}
