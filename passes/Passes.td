@@ -35,11 +35,86 @@ def KilnVerifyLLVMContractPass
 
     `builtin.unrealized_conversion_cast` is reported like any other operation:
     one left over means two lowerings disagree on a type.
+
+    A compiled model is an object file that links against the C library and
+    libm only. So a `llvm.call` to a function the module only declares is an
+    error unless the function is one of those libraries' (`malloc`, `free`,
+    `memcpy`, `expf`, ...) or is named in `extra-external-functions`; the
+    error names the function. This catches, for example, `memrefCopy` from
+    MLIR's C runner utilities, which a strided `memref.copy` lowers to.
   }];
   let options = [
     ListOption<"extraLegalDialects", "extra-legal-dialects", "std::string",
                "Dialects accepted besides llvm (e.g. omp for OpenMP)">,
+    ListOption<"extraExternalFunctions", "extra-external-functions",
+               "std::string",
+               "Functions a call may reach outside the module besides the C "
+               "library and libm ones (e.g. a runtime the program links)">,
   ];
+}
+
+def KilnCPUResolveDimsPass
+    : Pass<"kiln-cpu-resolve-dims", "::mlir::func::FuncOp"> {
+  let summary = "Express the sizes of tiled tensors by the function's "
+                "arguments";
+  let description = [{
+    Runs after `kiln-cpu-tile-and-vectorize`, before bufferization. With a
+    dynamic size (a model's batch), every tile loop nest takes its bounds
+    from `tensor.dim` of the previous nest's result. One-shot bufferization
+    asks `ValueBoundsConstraintSet` whether an `extract_slice` and an
+    `insert_slice` cover the same tile; to answer, it follows each such
+    `tensor.dim` back through every earlier loop nest, proving at each
+    `scf.for` that its result keeps its init's size with a nested query,
+    and the cost grows with the depth of the model: mobilefacenet's dynamic
+    batch did not compile in ten minutes.
+
+    This pass rewrites `tensor.dim` of a value written in place (an
+    `scf.for` result or iteration argument whose loop yields that argument
+    written by `vector.transfer_write`, `tensor.insert_slice`,
+    destination-style ops or nested such loops; a destination-style op's
+    result; `vector.transfer_write`'s result) to `tensor.dim` of the tensor
+    written into, and resolves `tensor.empty`, `tensor.pad` and other
+    reifiable results to their operands' sizes. After CSE every batch size is
+    one `tensor.dim` of a function argument, so the analysis stops there.
+
+    ```mlir
+    // kiln-opt --pass-pipeline='builtin.module(func.func(kiln-cpu-resolve-dims))'
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %init) -> (tensor<?x8xf32>) {
+      %w = vector.transfer_write %v, %t[%i, %c0] : vector<1x8xf32>, tensor<?x8xf32>
+      scf.yield %w : tensor<?x8xf32>
+    }
+    %d = tensor.dim %r, %c0 : tensor<?x8xf32>
+    // becomes
+    %d = tensor.dim %init, %c0 : tensor<?x8xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::affine::AffineDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def KilnCPULowerStridedCopiesPass
+    : Pass<"kiln-cpu-lower-strided-copies", "::mlir::func::FuncOp"> {
+  let summary = "Turn memref.copy between strided buffers into linalg.copy";
+  let description = [{
+    `finalize-memref-to-llvm` lowers a `memref.copy` to `llvm.intr.memcpy`
+    only when both buffers are contiguous (an identity layout, or a static
+    shape with row-major strides); any other copy (a subview of a padded or
+    concatenated buffer, a slice of a dynamic batch) becomes a call to
+    `memrefCopy` from MLIR's C runner utilities. A compiled model links
+    against the C library only, so this pass rewrites every such copy into a
+    `linalg.copy`, which `convert-linalg-to-loops` turns into plain loads
+    and stores. Contiguous copies and unranked ones are left alone.
+
+    ```mlir
+    // kiln-opt --pass-pipeline='builtin.module(func.func(kiln-cpu-lower-strided-copies))'
+    memref.copy %src, %dst : memref<4x4xf32, strided<[8, 1]>> to memref<4x4xf32>
+    // becomes
+    linalg.copy ins(%src : memref<4x4xf32, strided<[8, 1]>>)
+                outs(%dst : memref<4x4xf32>)
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
 def KilnCPUEntryABIPass : Pass<"kiln-cpu-entry-abi", "::mlir::ModuleOp"> {

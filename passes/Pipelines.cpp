@@ -44,7 +44,11 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
     tiling.tileM = options.tileM;
     tiling.tileN = options.tileN;
     tiling.tileK = options.tileK;
-    pm.addNestedPass<func::FuncOp>(createKilnCPUTileAndVectorizePass(tiling));
+    OpPassManager &funcs = pm.nest<func::FuncOp>();
+    funcs.addPass(createKilnCPUTileAndVectorizePass(tiling));
+    // Dynamic sizes from the function's arguments, not from earlier loop
+    // nests: keeps bufferization's slice analysis from walking the model.
+    funcs.addPass(createKilnCPUResolveDimsPass());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
   }
@@ -61,7 +65,11 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
 
-  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // Strided copies would call memrefCopy (MLIR's runner utilities); as loops
+  // they keep the object free of anything but the C library.
+  OpPassManager &loops = pm.nest<func::FuncOp>();
+  loops.addPass(createKilnCPULowerStridedCopiesPass());
+  loops.addPass(createConvertLinalgToLoopsPass());
   pm.addPass(createCanonicalizerPass());
   if (options.vectorize) {
     // N-D transfers to unrolled 1-D ones, which become (masked) loads and
@@ -93,8 +101,12 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
-  if (options.verifyContract)
-    pm.addPass(createKilnVerifyLLVMContractPass());
+  if (options.verifyContract) {
+    KilnVerifyLLVMContractPassOptions contract;
+    contract.extraExternalFunctions.assign(options.externalFunctions.begin(),
+                                           options.externalFunctions.end());
+    pm.addPass(createKilnVerifyLLVMContractPass(contract));
+  }
 }
 
 //===----------------------------------------------------------------------===//

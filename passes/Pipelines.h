@@ -22,6 +22,12 @@ struct LinalgToLLVMPipelineOptions
       *this, "verify-contract",
       llvm::cl::desc("End with kiln-verify-llvm-contract"),
       llvm::cl::init(true)};
+  ListOption<std::string> externalFunctions{
+      *this, "external-functions",
+      llvm::cl::desc("Functions the lowered code may call besides the C "
+                     "library and libm ones (kiln-verify-llvm-contract's "
+                     "extra-external-functions), e.g. MLIR's runner utilities "
+                     "for printMemrefF32")};
   Option<bool> fuseElementwise{
       *this, "fuse-elementwise",
       llvm::cl::desc("Fuse chains of elementwise linalg.generic ops on "

@@ -79,3 +79,12 @@ config.substitutions.append(("%tfjs_oracle", "%s %s" % (
     node or "node",
     os.path.join(config.kiln_src_root, "test", "e2e", "tfjs-oracle",
                  "run-model.mjs"))))
+
+# The system C and C++ compilers link compiled models into programs the way a
+# user does (test/e2e/models); tests that do say `REQUIRES: host-cc`.
+host_cc = os.environ.get("CC") or shutil.which("cc")
+host_cxx = os.environ.get("CXX") or shutil.which("c++")
+if host_cc and host_cxx:
+    config.available_features.add("host-cc")
+config.substitutions.append(("%host_cc", host_cc or "cc"))
+config.substitutions.append(("%host_cxx", host_cxx or "c++"))

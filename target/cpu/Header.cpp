@@ -341,6 +341,43 @@ void HeaderWriter::writeCAPI() {
   }
   os << "  return 0;\n}\n\n";
 
+  // What a generic C program (a loader of .npy files, a server) needs to
+  // know about each feed and fetch, as the C++ class's tables tell it.
+  os << "/* Ranks, element sizes and C element types of the feeds and "
+        "fetches, by\n   index. */\n";
+  auto table = [&](StringRef name, StringRef type,
+                   const std::vector<TensorInfo> &infos,
+                   llvm::function_ref<std::string(const TensorInfo &)> fn) {
+    os << "static inline " << type << " " << s << "_" << name
+       << "(int i) {\n";
+    if (infos.empty()) {
+      os << "  (void)i;\n  return " << (type.contains('*') ? "NULL" : "0")
+         << ";\n}\n";
+      return;
+    }
+    SmallVector<std::string> entries;
+    for (const TensorInfo &info : infos)
+      entries.push_back(fn(info));
+    os << "  static " << type << " const table[] = {"
+       << llvm::join(entries, ", ") << "};\n  return table[i];\n}\n";
+  };
+  auto rank = [](const TensorInfo &info) {
+    return std::to_string(info.shape.size());
+  };
+  auto bytes = [](const TensorInfo &info) {
+    return std::to_string(info.elementBytes);
+  };
+  auto cType = [](const TensorInfo &info) {
+    return "\"" + info.cType + "\"";
+  };
+  table("feed_rank", "int", sig.feeds, rank);
+  table("fetch_rank", "int", sig.fetches, rank);
+  table("feed_element_size", "int", sig.feeds, bytes);
+  table("fetch_element_size", "int", sig.fetches, bytes);
+  table("feed_type", "const char *", sig.feeds, cType);
+  table("fetch_type", "const char *", sig.fetches, cType);
+  os << "\n";
+
   os << "/* Frees the buffers " << s << "_run gave the fetches. */\n";
   os << "static inline void " << s << "_free_fetches(" << s
      << "_tensor *fetches) {\n";
@@ -406,6 +443,12 @@ void HeaderWriter::writeClass(ArrayRef<StringRef> namespaces,
   table("fetch_rank", "int", sig.fetches, rank);
   table("feed_element_size", "int", sig.feeds, bytes);
   table("fetch_element_size", "int", sig.fetches, bytes);
+  auto typeName = [](const TensorInfo &info) {
+    return "\"" + info.cType + "\"";
+  };
+  os << "  /// C element types (\"float\", \"int32_t\", ...), by index.\n";
+  table("feed_type", "const char *", sig.feeds, typeName);
+  table("fetch_type", "const char *", sig.fetches, typeName);
   os << "  /// The index of the feed (fetch) with this graph name, or -1.\n";
   for (StringRef kind : {"feed", "fetch"}) {
     os << "  static int " << kind << "_index(const char *name) {\n"

@@ -3,8 +3,8 @@
 // vector of i1 as packed bits, so kiln-cpu-tile-and-vectorize leaves ops on
 // booleans as scalar loops. LogicalAnd of [[T],[F]] with [T,T,F] broadcast.
 // REQUIRES: mlir-runner
-// RUN: kiln-opt %s --kiln-linalg-to-llvm-pipeline | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | FileCheck %s
-// RUN: kiln-opt %s --kiln-linalg-to-llvm-pipeline="vectorize=false" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | FileCheck %s
+// RUN: kiln-opt %s --kiln-linalg-to-llvm-pipeline=external-functions=printMemrefI32 | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | FileCheck %s
+// RUN: kiln-opt %s --kiln-linalg-to-llvm-pipeline="vectorize=false external-functions=printMemrefI32" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | FileCheck %s
 // CHECK:      [1,   1,   0]
 // CHECK-NEXT: [0,   0,   0]
 #map = affine_map<(d0, d1) -> (d0, 0)>

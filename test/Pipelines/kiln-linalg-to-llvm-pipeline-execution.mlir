@@ -9,8 +9,8 @@
 // the definitions of matmul, NHWC/HWCF convolution, depthwise convolution,
 // pooling and row gathers; no vectorization involved). The buffers' addresses are
 // dropped before the comparison.
-// RUN: kiln-opt %s --kiln-linalg-to-llvm-pipeline | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | sed -e 's/base@ = 0x[0-9a-f]*//' > %t.vector
-// RUN: kiln-opt %s --kiln-linalg-to-llvm-pipeline=vectorize=false | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | sed -e 's/base@ = 0x[0-9a-f]*//' > %t.loops
+// RUN: kiln-opt %s --kiln-linalg-to-llvm-pipeline=external-functions=printMemrefF32 | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | sed -e 's/base@ = 0x[0-9a-f]*//' > %t.vector
+// RUN: kiln-opt %s --kiln-linalg-to-llvm-pipeline="vectorize=false external-functions=printMemrefF32" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | sed -e 's/base@ = 0x[0-9a-f]*//' > %t.loops
 // RUN: FileCheck %s < %t.vector
 // RUN: FileCheck %s < %t.loops
 // RUN: diff %t.vector %t.loops

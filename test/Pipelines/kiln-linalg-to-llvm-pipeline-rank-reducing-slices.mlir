@@ -4,8 +4,8 @@
 // mis-folds the slices when they are tiled or vectorized, as
 // movenet-multipose showed). Unpack of [[1,2],[3,4],[5,6]] then AddV2.
 // REQUIRES: mlir-runner
-// RUN: kiln-opt %s --convert-tf-to-linalg --kiln-linalg-to-llvm-pipeline | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | FileCheck %s
-// RUN: kiln-opt %s --convert-tf-to-linalg --kiln-linalg-to-llvm-pipeline="vectorize=false" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | FileCheck %s
+// RUN: kiln-opt %s --convert-tf-to-linalg --kiln-linalg-to-llvm-pipeline=external-functions=printMemrefF32 | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | FileCheck %s
+// RUN: kiln-opt %s --convert-tf-to-linalg --kiln-linalg-to-llvm-pipeline="vectorize=false external-functions=printMemrefF32" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | FileCheck %s
 // CHECK:      {{\[}}[1,   3,   5]]
 // CHECK:      {{\[}}[2,   4,   6]]
 // CHECK:      {{\[}}[3,   7,   11]]

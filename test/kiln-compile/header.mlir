@@ -14,9 +14,23 @@
 // CHECK:        if (feeds[0].shape[0] != 1) return 1;
 // CHECK-NOT:    if (feeds[0].shape[1]
 // CHECK:        if (feeds[0].shape[2] != 3) return 1;
+// A generic C program learns each feed's and fetch's rank and element type:
+// CHECK:      static inline int scaler_feed_rank(int i) {
+// CHECK-NEXT:   static int const table[] = {3, 0};
+// CHECK:      static inline int scaler_fetch_rank(int i) {
+// CHECK-NEXT:   static int const table[] = {3, 1};
+// CHECK:      static inline int scaler_fetch_element_size(int i) {
+// CHECK-NEXT:   static int const table[] = {4, 4};
+// CHECK:      static inline const char * scaler_feed_type(int i) {
+// CHECK-NEXT:   static const char * const table[] = {"float", "float"};
+// CHECK:      static inline const char * scaler_fetch_type(int i) {
+// CHECK-NEXT:   static const char * const table[] = {"float", "int32_t"};
+// CHECK:      static inline void scaler_free_fetches(
 // CHECK:      namespace acme {
 // CHECK-NEXT: namespace vision {
 // CHECK:      class Scaler {
+// CHECK:        static const char * fetch_type(int i) {
+// CHECK-NEXT:     static const char * table[] = {"float", "int32_t"};
 // CHECK:        bool set_feed_shape(int i, const int64_t *shape) {
 // CHECK-NOT:    void set_batch_size(
 // CHECK:        float *feed_image_data()

@@ -1,5 +1,5 @@
 // REQUIRES: mlir-runner
-// RUN: kiln-opt %s --convert-tf-to-linalg --kiln-linalg-to-llvm-pipeline | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | FileCheck %s
+// RUN: kiln-opt %s --convert-tf-to-linalg --kiln-linalg-to-llvm-pipeline=external-functions=printMemrefF32,printMemrefI32 | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | FileCheck %s
 
 // Runs the lowered elementwise ops and checks the values TensorFlow gives
 // (from the semantics documented for tf.math.floordiv, tf.math.floormod,

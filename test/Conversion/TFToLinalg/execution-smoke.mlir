@@ -1,5 +1,5 @@
 // REQUIRES: mlir-runner
-// RUN: kiln-opt %s --convert-tf-to-linalg --kiln-linalg-to-llvm-pipeline | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | FileCheck %s
+// RUN: kiln-opt %s --convert-tf-to-linalg --kiln-linalg-to-llvm-pipeline=external-functions=printMemrefF32 | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | FileCheck %s
 func.func private @printMemrefF32(tensor<*xf32>)
 func.func @main() {
   %x = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>

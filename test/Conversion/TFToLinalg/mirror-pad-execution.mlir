@@ -1,5 +1,5 @@
 // REQUIRES: mlir-runner
-// RUN: kiln-opt %s --convert-tf-to-linalg --kiln-linalg-to-llvm-pipeline | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | FileCheck %s
+// RUN: kiln-opt %s --convert-tf-to-linalg --kiln-linalg-to-llvm-pipeline=external-functions=printMemrefF32,printMemrefI32 | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | FileCheck %s
 // Expected values are the examples of TensorFlow's tf.pad documentation
 // (REFLECT and SYMMETRIC of [[1, 2, 3], [4, 5, 6]] by [[1, 1], [2, 2]]),
 // the same with a dynamic input, and an int32 input.

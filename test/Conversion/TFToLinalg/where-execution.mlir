@@ -1,5 +1,5 @@
 // REQUIRES: mlir-runner
-// RUN: kiln-opt %s --convert-tf-to-linalg --kiln-linalg-to-llvm-pipeline | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | FileCheck %s
+// RUN: kiln-opt %s --convert-tf-to-linalg --kiln-linalg-to-llvm-pipeline=external-functions=printMemrefI64 | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | FileCheck %s
 
 // tf.Where(condition): the row-major coordinates of the elements for which
 // TensorFlow's CPU kernel (core/kernels/where_op.cc) finds `x != T(0)`, as

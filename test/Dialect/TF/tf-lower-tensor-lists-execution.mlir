@@ -1,5 +1,5 @@
 // REQUIRES: mlir-runner
-// RUN: kiln-opt %s --tf-lower-tensor-lists --convert-tf-control-flow-to-scf --convert-tf-to-linalg --kiln-linalg-to-llvm-pipeline | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | FileCheck %s
+// RUN: kiln-opt %s --tf-lower-tensor-lists --convert-tf-control-flow-to-scf --convert-tf-to-linalg --kiln-linalg-to-llvm-pipeline=external-functions=printMemrefF32 | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | FileCheck %s
 
 // A tf.while_loop that writes [i, 10 i] to item i of a list reserved with 4
 // items, for i = 0, 1, 2, and adds item i of a list made from a tensor:
