@@ -48,7 +48,8 @@ if platform.machine() in ("x86_64", "AMD64"):
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["kiln-opt", "kiln-translate", "kiln-compile", "kiln-run", "mlir-opt"],
+    ["kiln-opt", "kiln-translate", "kiln-compile", "kiln-run", "kiln-npu-sim",
+     "mlir-opt"],
     [config.kiln_tools_dir, config.llvm_tools_dir])
 
 # Real TF.js models (test/models/fetch-models.sh) live in a cache outside the

@@ -171,13 +171,15 @@ void kiln::registerGraphDefTranslations() {
   TranslateFromMLIRRegistration exportAlias(
       "mlir-to-graphdef", "Alias of --export-graphdef (tf-mlir-translate)",
       exportGraphDef, registerDialects);
-  TranslateToMLIRRegistration importRegistration(
+  kiln::registerImportTranslation(
       "import-graphdef",
       "Import a TensorFlow GraphDef (.pb or .pbtxt) as tf_executor MLIR",
       [](llvm::SourceMgr &sourceMgr, MLIRContext *context) {
         return importGraphDef(sourceMgr, context, /*splat=*/false);
       },
       registerDialects);
+  // TensorFlow's names print as tf-mlir-translate does (no locations), so
+  // that TensorFlow's own CHECK lines hold.
   TranslateToMLIRRegistration alias(
       "graphdef-to-mlir", "Alias of --import-graphdef (tf-mlir-translate)",
       [](llvm::SourceMgr &sourceMgr, MLIRContext *context) {

@@ -63,7 +63,7 @@ OwningOpRef<Operation *> importTFJS(llvm::SourceMgr &sourceMgr,
 } // namespace
 
 void kiln::registerTFJSTranslations() {
-  TranslateToMLIRRegistration importRegistration(
+  kiln::registerImportTranslation(
       "import-tfjs",
       "Import a TF.js graph model (model.json and its weight shards) as "
       "tf_executor MLIR",

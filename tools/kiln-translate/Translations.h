@@ -8,7 +8,19 @@
 #ifndef KILN_TOOLS_KILN_TRANSLATE_TRANSLATIONS_H
 #define KILN_TOOLS_KILN_TRANSLATE_TRANSLATIONS_H
 
+#include "mlir/Tools/mlir-translate/Translation.h"
+
 namespace kiln {
+
+/// Registers a translation to MLIR whose output keeps the imported nodes'
+/// names: they are the operations' locations, so the module is printed with
+/// them (as --mlir-print-debuginfo would) unless that option is given
+/// explicitly. Without them, exporting the printed module would rename every
+/// node after its op (`tf.Placeholder`, `tf.Const_3`).
+void registerImportTranslation(
+    llvm::StringRef name, llvm::StringRef description,
+    const mlir::TranslateRawSourceMgrToMLIRFunction &import,
+    const mlir::DialectRegistrationFunction &dialects);
 
 /// --import-graphdef, -graphdef-to-mlir, -graphdef-to-splatted-mlir.
 void registerGraphDefTranslations();

@@ -9,6 +9,7 @@
 #include "dialects/TFType/IR/TFTypeDialect.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -133,8 +134,12 @@ FailureOr<SmallVector<T>> expandValues(ArrayRef<T> given, int64_t count, T zero,
                 << " but its shape holds " << count;
     return failure();
   }
+  // One value (or none) is a splat: never expand it, whatever the shape's
+  // size (a 10^12-element splat must not allocate 10^12 values).
+  if (given.size() <= 1 && count > 0)
+    return SmallVector<T>{given.empty() ? zero : given.front()};
   SmallVector<T> values(given.begin(), given.end());
-  values.resize(count, given.empty() ? zero : given.back());
+  values.resize(count, given.back());
   return values;
 }
 
@@ -236,8 +241,16 @@ graphdef::convertTensor(const tensorflow::TensorProto &tensor, Builder &b,
     emitError() << "tensor value needs a fully known shape";
     return failure();
   }
+  int64_t count = 1;
+  for (int64_t dim : **shape) {
+    if (llvm::MulOverflow(count, dim, count)) {
+      auto diag = emitError() << "tensor shape [";
+      llvm::interleaveComma(**shape, diag);
+      diag << "] has more elements than int64 can count";
+      return failure();
+    }
+  }
   auto type = RankedTensorType::get(**shape, *element);
-  int64_t count = type.getNumElements();
   const std::string &content = tensor.tensor_content();
 
   // Strings.

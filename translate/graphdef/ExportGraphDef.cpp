@@ -28,6 +28,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace kiln;
 using namespace kiln::graphdef;
@@ -677,6 +679,19 @@ LogicalResult Exporter::exportMain(func::FuncOp main,
   if (failed(createNodes(*graph, [&]() { return out.add_node(); })) ||
       failed(connectNodes(*graph)))
     return failure();
+  // The importer creates every NextIteration's source before the other
+  // nodes, so a Placeholder written before them would move behind them on
+  // the next import: write the arguments after the leading NextIterations,
+  // where the re-imported graph has them, so export ∘ import is a fixpoint.
+  if (!options.graphAsFunction) {
+    auto *nodeList = out.mutable_node();
+    int numArgs = main.getNumArguments();
+    int end = numArgs;
+    while (end < nodeList->size() && nodeList->Get(end).op() == "NextIteration")
+      ++end;
+    std::rotate(nodeList->begin(), nodeList->begin() + numArgs,
+                nodeList->begin() + end);
+  }
 
   for (auto [i, value] : llvm::enumerate(fetched)) {
     if (!options.graphAsFunction)
