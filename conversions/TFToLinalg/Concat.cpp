@@ -22,7 +22,9 @@ namespace {
 // Concatenation
 //===----------------------------------------------------------------------===//
 
-/// tf.ConcatV2 with a constant axis -> tensor.concat.
+/// tf.ConcatV2 with a constant axis -> tensor.concat of the operands that
+/// are not statically empty along the axis (the operand itself when one is
+/// left).
 struct ConcatV2OpLowering final : OpConversionPattern<tf::ConcatV2Op> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -44,7 +46,20 @@ struct ConcatV2OpLowering final : OpConversionPattern<tf::ConcatV2Op> {
       return kiln::detail::reportUnsupported(
           op,
           "axis " + Twine(*axis) + " is out of range for rank " + Twine(rank));
-    ValueRange values = adaptor.getValues();
+    // An operand of static size 0 along the axis adds nothing: drop it, since
+    // MLIR 22 rejects the size-0 insert_slice tensor.concat decomposes into
+    // when one follows other data ("offset 0 is out-of-bounds: 3 >= 3").
+    // Keep one operand when all are empty (a dynamic result size). An
+    // operand of another rank than the result's is kept for tensor.concat's
+    // verifier to report.
+    SmallVector<Value> values;
+    for (Value value : adaptor.getValues()) {
+      RankedTensorType type = getRankedType(value);
+      if (type.getRank() != rank || type.getDimSize(*dim) != 0)
+        values.push_back(value);
+    }
+    if (values.empty())
+      values.push_back(adaptor.getValues().front());
     Value result = values.size() == 1
                        ? values.front()
                        : Value(tensor::ConcatOp::create(rewriter, op.getLoc(),
