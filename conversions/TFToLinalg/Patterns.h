@@ -20,11 +20,33 @@ namespace kiln::detail {
 void populateElementwisePatterns(const mlir::TypeConverter &typeConverter,
                                  mlir::RewritePatternSet &patterns);
 
-/// Constants and shape manipulation: Const, Identity, Reshape, ExpandDims,
-/// Squeeze, Transpose, ConcatV2, Pack, Unpack, Pad, Slice, StridedSlice,
-/// Gather, ... (Shape.cpp).
-void populateShapePatterns(const mlir::TypeConverter &typeConverter,
+/// Constants, forwarding and shape queries: Const, Identity, IdentityN,
+/// Shape, Size, Fill, Range (Constants.cpp).
+void populateConstantPatterns(const mlir::TypeConverter &typeConverter,
+                              mlir::RewritePatternSet &patterns);
+
+/// Reshapes and layout changes: Reshape, ExpandDims, Squeeze, Transpose,
+/// Pack, Unpack (Reshape.cpp).
+void populateReshapePatterns(const mlir::TypeConverter &typeConverter,
+                             mlir::RewritePatternSet &patterns);
+
+/// Concatenation, padding and tiling: ConcatV2, Pad, PadV2, Tile
+/// (Concat.cpp).
+void populateConcatPatterns(const mlir::TypeConverter &typeConverter,
+                            mlir::RewritePatternSet &patterns);
+
+/// Slicing and splitting: Slice, StridedSlice, Split, SplitV (Slice.cpp).
+void populateSlicePatterns(const mlir::TypeConverter &typeConverter,
                            mlir::RewritePatternSet &patterns);
+
+/// Gathers: GatherV2, GatherNd (Gather.cpp).
+void populateGatherPatterns(const mlir::TypeConverter &typeConverter,
+                            mlir::RewritePatternSet &patterns);
+
+/// Space, batch and depth rearrangements: DepthToSpace, SpaceToBatchND,
+/// BatchToSpaceND (SpaceBatch.cpp).
+void populateSpaceBatchPatterns(const mlir::TypeConverter &typeConverter,
+                                mlir::RewritePatternSet &patterns);
 
 /// Reductions and ops built on them: Sum, Mean, Max, Min, Prod, ArgMax,
 /// ArgMin, Softmax, ... (Reduction.cpp).

@@ -116,7 +116,12 @@ struct EmptyResultLowering final : ConversionPattern {
 void kiln::populateTFToLinalgConversionPatterns(
     const TypeConverter &typeConverter, RewritePatternSet &patterns) {
   patterns.add<EmptyResultLowering>(typeConverter, patterns.getContext());
-  kiln::detail::populateShapePatterns(typeConverter, patterns);
+  kiln::detail::populateConstantPatterns(typeConverter, patterns);
+  kiln::detail::populateReshapePatterns(typeConverter, patterns);
+  kiln::detail::populateConcatPatterns(typeConverter, patterns);
+  kiln::detail::populateSlicePatterns(typeConverter, patterns);
+  kiln::detail::populateGatherPatterns(typeConverter, patterns);
+  kiln::detail::populateSpaceBatchPatterns(typeConverter, patterns);
   kiln::detail::populateElementwisePatterns(typeConverter, patterns);
   kiln::detail::populateReductionPatterns(typeConverter, patterns);
   kiln::detail::populateMatMulPatterns(typeConverter, patterns);

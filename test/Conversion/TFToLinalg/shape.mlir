@@ -206,6 +206,50 @@ func.func @concat_dynamic_batch(%arg0: tensor<?x2xf32>, %arg1: tensor<?x3xf32>) 
 
 // -----
 
+// Operands of static size 0 along the axis are dropped: tensor.concat would
+// insert them with a size-0 slice past the end of the data before them,
+// which MLIR rejects once bufferized ("offset 0 is out-of-bounds: 3 >= 3").
+
+// CHECK-LABEL: func.func @concat_empty_after_nonempty
+// CHECK-SAME: (%[[A:.+]]: tensor<3x2xf32>, %[[B:.+]]: tensor<0x2xf32>)
+// CHECK-NOT: tensor.concat
+// CHECK: return %[[A]] : tensor<3x2xf32>
+func.func @concat_empty_after_nonempty(%a: tensor<3x2xf32>, %b: tensor<0x2xf32>) -> tensor<3x2xf32> {
+  %axis = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %0 = "tf.ConcatV2"(%a, %b, %axis) : (tensor<3x2xf32>, tensor<0x2xf32>, tensor<i32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @concat_empty_between
+// CHECK-SAME: (%[[A:.+]]: tensor<3x2xf32>, %[[B:.+]]: tensor<0x2xf32>, %[[C:.+]]: tensor<1x2xf32>)
+// CHECK: %[[R:.+]] = tensor.concat dim(0) %[[A]], %[[C]] : (tensor<3x2xf32>, tensor<1x2xf32>) -> tensor<4x2xf32>
+// CHECK: return %[[R]] : tensor<4x2xf32>
+func.func @concat_empty_between(%a: tensor<3x2xf32>, %b: tensor<0x2xf32>, %c: tensor<1x2xf32>) -> tensor<4x2xf32> {
+  %axis = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %0 = "tf.ConcatV2"(%a, %b, %c, %axis) : (tensor<3x2xf32>, tensor<0x2xf32>, tensor<1x2xf32>, tensor<i32>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+// All empty with a dynamic result size (so not a static empty result): one
+// operand is kept.
+
+// CHECK-LABEL: func.func @concat_all_empty_dynamic
+// CHECK-SAME: (%[[A:.+]]: tensor<0x2xf32>, %[[B:.+]]: tensor<0x2xf32>)
+// CHECK-NOT: tensor.concat
+// CHECK: %[[R:.+]] = tensor.cast %[[A]] : tensor<0x2xf32> to tensor<?x2xf32>
+// CHECK: return %[[R]] : tensor<?x2xf32>
+func.func @concat_all_empty_dynamic(%a: tensor<0x2xf32>, %b: tensor<0x2xf32>) -> tensor<?x2xf32> {
+  %axis = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %0 = "tf.ConcatV2"(%a, %b, %axis) : (tensor<0x2xf32>, tensor<0x2xf32>, tensor<i32>) -> tensor<?x2xf32>
+  return %0 : tensor<?x2xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @pack
 // CHECK-SAME: (%[[A:.+]]: tensor<17xi32>, %[[B:.+]]: tensor<17xi32>)
 // CHECK: %[[EA:.+]] = tensor.expand_shape %[[A]] {{\[}}[0, 1]] output_shape [17, 1] : tensor<17xi32> into tensor<17x1xi32>

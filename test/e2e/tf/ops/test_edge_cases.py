@@ -43,6 +43,8 @@ add("empty_gather_indices", lambda x, i: tf.gather(x, i), S([4, 2], f32),
 add("empty_cast", lambda x: tf.cast(x, tf.int32), S([3, 0], f32))
 add("empty_concat_all", lambda a, b: tf.concat([a, b], 0), S([0, 2], f32),
     S([0, 2], f32), ci=True)
+add("empty_concat_after_nonempty", lambda a, b: tf.concat([a, b], 0),
+    S([3, 2], f32), S([0, 2], f32))
 add("empty_strided_slice_input", lambda x: x[:, 1:], S([0, 3], f32))
 add("empty_argmax_rows", lambda x: tf.argmax(x, axis=1), S([0, 5], f32))
 
