@@ -2,7 +2,7 @@
 //
 // Dialect registration, the derived-attribute helpers and constant
 // materialization. Op verifiers, folders and shape functions live in
-// TFVerifiers.cpp, TFFolders.cpp and TFShapeInference.cpp.
+// TFVerifiers.cpp, TFFolders.cpp and TFShapeInference*.cpp.
 //
 //===----------------------------------------------------------------------===//
 

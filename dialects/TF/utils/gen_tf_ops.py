@@ -50,7 +50,7 @@ HEADER = """\
 //
 // One definition per TensorFlow op type, named and shaped as in TensorFlow's
 // op registry. Folders, verifiers and op-specific shape functions are in
-// TFFolders.cpp, TFVerifiers.cpp and TFShapeInference.cpp.
+// TFFolders.cpp, TFVerifiers.cpp and TFShapeInference*.cpp.
 //
 //===----------------------------------------------------------------------===//
 
