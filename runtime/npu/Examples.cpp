@@ -20,6 +20,36 @@ Command make(Opcode op) {
 }
 } // namespace
 
+uint32_t layoutConvProgram(Program &p,
+                           const std::vector<uint8_t> &packedWeights,
+                           const std::vector<uint8_t> &packedRecords,
+                           unsigned h, unsigned w, unsigned cin, unsigned cout,
+                           int inZp, int outZp) {
+  p.constants = packedWeights;
+  while (p.constants.size() % 64)
+    p.constants.push_back(0);
+  uint32_t recordOffset = static_cast<uint32_t>(p.constants.size());
+  p.constants.insert(p.constants.end(), packedRecords.begin(),
+                     packedRecords.end());
+  p.regions = {{0, RegionKind::CONST, p.constants.size()},
+               {2, RegionKind::INPUT, uint64_t(h) * w * cin},
+               {3, RegionKind::OUTPUT, uint64_t(h) * w * cout}};
+  IoDecl x;
+  x.name = "x";
+  x.region = 2;
+  x.shape = {1, h, w, cin};
+  x.scale = 0.05f;
+  x.zeroPoint = inZp;
+  IoDecl y = x;
+  y.name = "y";
+  y.isOutput = true;
+  y.region = 3;
+  y.shape = {1, h, w, cout};
+  y.zeroPoint = outZp;
+  p.io = {x, y};
+  return recordOffset;
+}
+
 ConvExample buildConvExample(const ConvExampleOptions &o) {
   ConvExample ex;
   std::mt19937 rng(o.seed);
@@ -47,28 +77,8 @@ ConvExample buildConvExample(const ConvExampleOptions &o) {
   std::vector<uint8_t> packedP = packChannelRecords(ex.records);
   Program &p = ex.program;
   p.config = o.config;
-  p.constants = packedW;
-  while (p.constants.size() % 64)
-    p.constants.push_back(0);
-  uint32_t paramOffset = static_cast<uint32_t>(p.constants.size());
-  p.constants.insert(p.constants.end(), packedP.begin(), packedP.end());
-  uint64_t outBytes = uint64_t(o.h) * o.w * o.cout;
-  p.regions = {{0, RegionKind::CONST, p.constants.size()},
-               {2, RegionKind::INPUT, ex.input.size()},
-               {3, RegionKind::OUTPUT, outBytes}};
-  IoDecl x;
-  x.name = "x";
-  x.region = 2;
-  x.shape = {1, o.h, o.w, o.cin};
-  x.scale = 0.05f;
-  x.zeroPoint = ex.inZp;
-  IoDecl y = x;
-  y.name = "y";
-  y.isOutput = true;
-  y.region = 3;
-  y.shape = {1, o.h, o.w, o.cout};
-  y.zeroPoint = ex.outZp;
-  p.io = {x, y};
+  uint32_t paramOffset = layoutConvProgram(p, packedW, packedP, o.h, o.w,
+                                           o.cin, o.cout, ex.inZp, ex.outZp);
   p.debug = {{1, "conv2d", "example.py:12"},
              {2, "conv2d/requantize", "example.py:12"},
              {3, "load x", ""},

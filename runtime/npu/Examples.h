@@ -42,6 +42,17 @@ struct ConvExample {
   std::vector<size_t> loads, convs, requants, stores;
 };
 
+/// Lays out the data of a one-convolution program, as the example builders
+/// share it: CONST (r0) holds \p packedWeights padded to 64 bytes, then
+/// \p packedRecords; the input "x" ([1][h][w][cin] int8, scale 0.05, zero
+/// point \p inZp) is r2 and the output "y" ([1][h][w][cout]) r3. Returns the
+/// byte offset of the records in CONST.
+uint32_t layoutConvProgram(Program &program,
+                           const std::vector<uint8_t> &packedWeights,
+                           const std::vector<uint8_t> &packedRecords,
+                           unsigned h, unsigned w, unsigned cin, unsigned cout,
+                           int inZp, int outZp);
+
 /// Builds the stream: a 3x3, pad 1, stride 1 int8 convolution of "x"
 /// (r2) into "y" (r3, [h][w][cout] int8), tiled by output rows, with a
 /// per-channel requantisation.

@@ -10,6 +10,7 @@
 
 #include "runtime/npu/TiledConv.h"
 
+#include "runtime/npu/Examples.h"
 #include "runtime/npu/Reference.h"
 
 #include "absl/strings/str_cat.h"
@@ -177,27 +178,8 @@ absl::StatusOr<TiledConv> buildTiledConv(const TiledConvOptions &o) {
   std::vector<uint8_t> packedP = packChannelRecords(t.records);
   Program &p = t.program;
   p.config = cfg;
-  p.constants = packedW;
-  while (p.constants.size() % 64)
-    p.constants.push_back(0);
-  const uint32_t paramOffset = static_cast<uint32_t>(p.constants.size());
-  p.constants.insert(p.constants.end(), packedP.begin(), packedP.end());
-  p.regions = {{0, RegionKind::CONST, p.constants.size()},
-               {2, RegionKind::INPUT, t.input.size()},
-               {3, RegionKind::OUTPUT, uint64_t(o.h) * o.w * o.cout}};
-  IoDecl x;
-  x.name = "x";
-  x.region = 2;
-  x.shape = {1, o.h, o.w, o.cin};
-  x.scale = 0.05f;
-  x.zeroPoint = t.inZp;
-  IoDecl y = x;
-  y.name = "y";
-  y.isOutput = true;
-  y.region = 3;
-  y.shape = {1, o.h, o.w, o.cout};
-  y.zeroPoint = t.outZp;
-  p.io = {x, y};
+  const uint32_t paramOffset = layoutConvProgram(
+      p, packedW, packedP, o.h, o.w, o.cin, o.cout, t.inZp, t.outZp);
   p.debug = {{1, convKindName(o.kind), ""},
              {2, "requantize", ""},
              {3, "load x", ""},
