@@ -77,6 +77,22 @@ BandRows bandRows(const ConvLayer &l, int64_t y0, int64_t rows) {
 }
 } // namespace
 
+std::vector<uint8_t> npu_to_npuhw::packF16ConvWeights(
+    const std::vector<uint8_t> &hwio, int64_t kh, int64_t kw, int64_t cin,
+    int64_t cout) {
+  std::vector<uint8_t> packed =
+      npu::packConvWeights(hwio, kh, kw, cin, cout, /*esize=*/2);
+  const int64_t cib = (cin + 15) / 16, cob = (cout + 15) / 16;
+  // Blocks [cob][kh][kw][cib][16 ci][16 co]; the last input block's rows
+  // ci >= cin % 16 are padding.
+  for (int64_t block = cib - 1; cin % 16 && block < cob * kh * kw * cib;
+       block += cib)
+    for (int64_t ci = cin % 16; ci < 16; ++ci)
+      for (int64_t co = 0; co < 16; ++co)
+        packed[(block * 256 + ci * 16 + co) * 2 + 1] = 0x80;
+  return packed;
+}
+
 std::vector<uint8_t> npu_to_npuhw::packLayerParams(const ConvLayer &l) {
   if (!l.fp16)
     return npu::packChannelRecords(l.records);
@@ -150,14 +166,19 @@ bool npu_to_npuhw::chooseTiling(const ConvLayer &l,
   t.rowsPerBand = rows;
   t.streamWeights = g.allWeights > wgtSize;
   int64_t blocks = std::min(g.cob, accGroups(rows));
-  if (t.streamWeights)
-    blocks = std::min(blocks, wgtSize / (2 * g.blockWeights));
+  if (t.streamWeights) {
+    // One buffer (each load waits for the MAC before it) when two buffers
+    // of one output block's weights do not fit.
+    if (2 * g.blockWeights > wgtSize)
+      t.weightBuffers = 1;
+    blocks = std::min(blocks, wgtSize / (t.weightBuffers * g.blockWeights));
+  }
   if (limits.maxBlocksPerGroup)
     blocks = std::min(blocks, limits.maxBlocksPerGroup);
   if (blocks < 1) {
-    why = "two buffers of the weights of one output channel block (" +
-          std::to_string(2 * g.blockWeights) +
-          " bytes) exceed LMEM.WGT (" + std::to_string(wgtSize) + ")";
+    why = "the weights of one output channel block (" +
+          std::to_string(g.blockWeights) + " bytes) exceed LMEM.WGT (" +
+          std::to_string(wgtSize) + ")";
     return false;
   }
   t.blocksPerGroup = blocks;
@@ -273,7 +294,7 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
     inBuf[i] = e.alloc({inRowsMax, l.w, g.cib, 16}, act, LmemRegion::act);
     outBuf[i] = e.alloc({R, l.ow, g.cob, 16}, act, LmemRegion::act);
     accBuf[i] = e.alloc({R, l.ow, G, 16}, accType, LmemRegion::acc);
-    if (t.streamWeights)
+    if (t.streamWeights && i < t.weightBuffers)
       wgtBuf[i] = e.alloc({G * bw}, e.i8, LmemRegion::wgt);
   }
   // int8: the records in PARAM. fp16: the f32 biases in ACT, the source of
@@ -335,7 +356,7 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
         const int64_t ai = unit % 2, gb0 = gi * G,
                       gn = std::min(G, g.cob - gb0);
         Value weights, weightsReady = weightsLoaded;
-        int64_t wi = weightLoad % 2;
+        int64_t wi = weightLoad % t.weightBuffers;
         if (t.streamWeights) {
           weights = e.slice(wgtBuf[wi], {0}, {gn * bw});
           weightsReady =

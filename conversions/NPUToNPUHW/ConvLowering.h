@@ -52,6 +52,15 @@ struct ConvLayer {
   int64_t elementBytes() const { return fp16 ? 2 : 1; }
 };
 
+/// Packs fp16 HWIO weights (little-endian bit patterns) into MAC_CONV blocks
+/// like npu::packConvWeights, but with -0.0 in the rows of the input
+/// channels that pad the last input block: the input's padding lanes are
+/// +0.0, so each of their products is -0.0, which leaves every f32
+/// accumulator unchanged (+0.0 would turn a -0.0 sum into +0.0).
+std::vector<uint8_t> packF16ConvWeights(const std::vector<uint8_t> &hwio,
+                                        int64_t kh, int64_t kw, int64_t cin,
+                                        int64_t cout);
+
 /// The layer's parameter bytes, stored in r0 after the weights: the packed
 /// VEC_REQUANT records (int8), or the f32 biases padded with +0.0 to whole
 /// 16-channel blocks (fp16; empty without a bias).
@@ -61,6 +70,9 @@ std::vector<uint8_t> packLayerParams(const ConvLayer &layer);
 struct ConvTiling {
   int64_t rowsPerBand = 0, blocksPerGroup = 0;
   bool streamWeights = false;
+  /// Streamed weights: WGT buffers used alternately (1 when two buffers of
+  /// one output block's weights do not fit).
+  int64_t weightBuffers = 2;
 };
 
 /// Limits the tiling may not exceed (0: no limit), from pass options.

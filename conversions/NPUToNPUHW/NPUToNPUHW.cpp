@@ -107,7 +107,7 @@ LogicalResult readLayerF16(Operation *op, Value weight, Value bias,
   l.packedWeights =
       l.depthwise
           ? npu::packDepthwiseWeights(bytes, l.kh, l.kw, l.cout, 2)
-          : npu::packConvWeights(bytes, l.kh, l.kw, l.cin, l.cout, 2);
+          : packF16ConvWeights(bytes, l.kh, l.kw, l.cin, l.cout);
   return success();
 }
 
