@@ -8,10 +8,10 @@
 // each group's accumulators with the f32 biases (an LMEM-to-LMEM DMA_LOAD
 // that repeats the bias vector kept in ACT over every pixel), accumulate the
 // MAC onto them, and convert to f16 (VEC_UNARY CONVERT, then CLAMP in place)
-// instead of requantising. Every stage has two buffers used alternately; the tokens
-// carry the read-after-write and write-after-read dependencies between the
-// stages, so DMA overlaps MAC and VEC once npuhw-assign-semaphores has turned
-// them into waits.
+// instead of requantising. Every stage has two buffers used alternately; the
+// tokens carry the read-after-write and write-after-read dependencies between
+// the stages, so DMA overlaps MAC and VEC once npuhw-assign-semaphores has
+// turned them into waits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -82,11 +82,12 @@ std::vector<uint8_t> npu_to_npuhw::packF16ConvWeights(
     int64_t cout) {
   std::vector<uint8_t> packed =
       npu::packConvWeights(hwio, kh, kw, cin, cout, /*esize=*/2);
+  if (cin % 16 == 0)
+    return packed;
   const int64_t cib = (cin + 15) / 16, cob = (cout + 15) / 16;
   // Blocks [cob][kh][kw][cib][16 ci][16 co]; the last input block's rows
   // ci >= cin % 16 are padding.
-  for (int64_t block = cib - 1; cin % 16 && block < cob * kh * kw * cib;
-       block += cib)
+  for (int64_t block = cib - 1; block < cob * kh * kw * cib; block += cib)
     for (int64_t ci = cin % 16; ci < 16; ++ci)
       for (int64_t co = 0; co < 16; ++co)
         packed[(block * 256 + ci * 16 + co) * 2 + 1] = 0x80;

@@ -2,11 +2,11 @@
 //
 // The tiling and the command schedule of one int8 or fp16 convolution-like
 // layer (dense, depthwise, or a fully connected layer as a 1x1 convolution),
-// with
-// the decisions of the runtime's hand-built streams (runtime/npu/TiledConv):
-// output-row bands with input halo rows, the image border padded by the MAC
-// padding fields, output-channel groups sized to ACC, weights loaded once or
-// streamed per group, two buffers per stage. Internal to convert-npu-to-npuhw.
+// with the decisions of the runtime's hand-built streams
+// (runtime/npu/TiledConv): output-row bands with input halo rows, the image
+// border padded by the MAC padding fields, output-channel groups sized to
+// ACC, weights loaded once or streamed per group, two buffers per stage.
+// Internal to convert-npu-to-npuhw.
 //
 //===----------------------------------------------------------------------===//
 

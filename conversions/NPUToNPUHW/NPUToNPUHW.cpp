@@ -338,14 +338,14 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
     // fp16 tensors are not quantised: scale 1, zero point 0.
     double scale = q ? q.getScale() : 1.0;
     int32_t zeroPoint = q ? q.getZeroPoint() : 0;
+    Type element = q ? Type(b.getI8Type()) : b.getF16Type();
     declare(
         b, loc, "npuhw.io",
         {b.getNamedAttr("direction", npuhw::IoDirectionAttr::get(ctx, dir)),
          b.getNamedAttr("name", b.getStringAttr(name)),
          b.getNamedAttr("region", b.getI64IntegerAttr(regionIndex)),
          b.getNamedAttr("offset", b.getI64IntegerAttr(0)),
-         b.getNamedAttr("element_type",
-                        TypeAttr::get(q ? Type(b.getI8Type()) : b.getF16Type())),
+         b.getNamedAttr("element_type", TypeAttr::get(element)),
          b.getNamedAttr("shape", b.getDenseI64ArrayAttr(type.getShape())),
          b.getNamedAttr("layout", npuhw::IoLayoutAttr::get(
                                       ctx, npuhw::IoLayout::nhwc)),

@@ -1,4 +1,4 @@
-//===- NPUToNPUHWF16Test.cpp - fp16 npu layers compiled and run bit for bit ===//
+//===- NPUToNPUHWF16Test.cpp - fp16 npu layers run bit for bit ------------===//
 //
 // For a seeded set of random fp16 layers (npu.conv2d, npu.depthwise_conv2d,
 // npu.fully_connected: several bands and channel groups, halos, channel
@@ -422,12 +422,15 @@ protected:
     // (images), several groups (dense layers) and streamed weights (conv).
     EXPECT_GT(coverage.preloads, 0);
     EXPECT_GT(coverage.clamps, 0);
-    if (kind != Kind::FullyConnected)
+    if (kind != Kind::FullyConnected) {
       EXPECT_GT(coverage.bands, 0);
-    if (kind != Kind::Depthwise)
+    }
+    if (kind != Kind::Depthwise) {
       EXPECT_GT(coverage.groups, 0);
-    if (kind == Kind::Conv)
+    }
+    if (kind == Kind::Conv) {
       EXPECT_GT(coverage.streamed, 0);
+    }
   }
 
   MLIRContext ctx;
