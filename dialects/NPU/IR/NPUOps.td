@@ -104,10 +104,10 @@ def NPU_Conv2DOp : NPU_ConvLikeOp<"conv2d"> {
     magnitude of 65520, and turns every NaN into 0x7E00. The clamp bounds
     are rounded the same way (an absent bound is ∓inf), and the clamp is
     `if y < lo: y = lo; if y > hi: y = hi` on the fp16 values, so a NaN
-    passes through. A bias of -0.0 is not the same as no bias: a sum of
-    -0.0 products stays -0.0 after it and is +0.0 without it. (Lowering:
-    per output channel block, a DMA preloads the f32 accumulators with the
-    bias, MAC_CONV accumulates onto them at half the int8 rate, VEC_UNARY
+    passes through. A bias of -0.0 differs from no bias: when every
+    product is -0.0, the output is -0.0 with that bias and +0.0 without
+    one. (Lowering: per group of output channel blocks, a DMA preloads the
+    f32 accumulators with the bias, MAC_CONV accumulates onto them at half the int8 rate, VEC_UNARY
     CONVERT rounds to f16 and VEC_UNARY CLAMP clamps; the padding lanes of
     the last input channel block contribute products of -0.0, which change
     no sum.)
