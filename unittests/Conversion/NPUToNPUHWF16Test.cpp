@@ -44,6 +44,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <random>
+#include <set>
 #include <sstream>
 
 namespace kiln {
@@ -471,6 +472,45 @@ TEST_F(NPUToNPUHWF16Test, SignedZeroBias) {
     EXPECT_EQ(expected(l), std::vector<uint16_t>(4, 0x8000));
     runLayer(l);
   }
+}
+
+// fp16 doubles the weight bytes: one output block of a 3x3x48 layer has
+// 13824 bytes of weights, which fit 16 KiB of WGT once but not twice, so the
+// weights stream through one buffer (each load after the MAC that read the
+// previous block): one load per band and output block, bit exact, no race.
+TEST_F(NPUToNPUHWF16Test, SingleBufferedWeights) {
+  std::mt19937 rng(9);
+  Layer l = randomLayer(Kind::Conv, rng);
+  l.n = 1;
+  l.h = l.w = 8;
+  l.cin = 48;
+  l.cout = 32;
+  l.kh = l.kw = 3;
+  l.win = ref::Window{3, 3, 1, 1, 1, 1, 1, 1, 1, 1};
+  l.maxRows = 4;
+  l.maxBlocks = 0;
+  l.target = "\"default\", {\"lmem.wgt_kib\" = 16 : i64}";
+  l.weights.resize(3 * 3 * 48 * 32);
+  for (uint16_t &v : l.weights)
+    v = randomHalf(rng, 0.25f);
+  l.x.resize(8 * 8 * 48);
+  for (uint16_t &v : l.x)
+    v = randomHalf(rng, 2.0f);
+  l.bias = Bias::F16;
+  l.biasF16.resize(32, 0x3c00);
+  npu::Program program;
+  ASSERT_EQ(compile(l, program), "");
+  int weightLoads = 0;
+  std::set<uint32_t> weightBuffers;
+  for (const npu::Command &c : program.commands)
+    if (c.opcode == npu::Opcode::DMA_LOAD && c.region == 0 &&
+        !(c.flags & npu::flags::kLmemSource) && c.srcRun == 13824) {
+      ++weightLoads;
+      weightBuffers.insert(c.dst);
+    }
+  EXPECT_EQ(weightLoads, 2 * 2);
+  EXPECT_EQ(weightBuffers.size(), 1u);
+  runLayer(l);
 }
 
 // The layer of docs/performance.md in fp16: 3x3 SAME, 56x56x64 -> 64, with
