@@ -14,6 +14,8 @@ packages=(
   cmake ninja-build ccache g++ git python3
   # LLVM/MLIR 22: libMLIR.so, TableGen, lit, FileCheck, mlir-opt.
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+  # The kiln Python package: Python headers and pybind11 (python/).
+  python3-dev pybind11-dev
   # Formats and runtime support.
   libprotobuf-dev protobuf-compiler libabsl-dev
   # NPU runtime: CRC-32 of .npub files, target-config JSON.
