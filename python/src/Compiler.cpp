@@ -304,8 +304,13 @@ struct ModelBuilder {
   }
 
   bool jit() {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
+    // Python threads may compile at the same time; register LLVM's native
+    // target once.
+    static std::once_flag nativeTarget;
+    std::call_once(nativeTarget, [] {
+      llvm::InitializeNativeTarget();
+      llvm::InitializeNativeTargetAsmPrinter();
+    });
     std::vector<std::string> libraries = options.sharedLibs;
 #ifdef KILN_MLIR_C_RUNNER_UTILS
     if (llvm::sys::fs::exists(KILN_MLIR_C_RUNNER_UTILS))

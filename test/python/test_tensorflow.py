@@ -50,17 +50,24 @@ def test_keras_model_matches_tensorflow(tf):
     keras = tf.keras
     keras.utils.set_random_seed(1)
     model = keras.Sequential([
-        keras.Input((8, 8, 3), batch_size=2),
+        keras.Input((8, 8, 3)),
         keras.layers.Conv2D(4, 3, activation="relu"),
         keras.layers.MaxPooling2D(),
         keras.layers.Flatten(),
         keras.layers.Dense(5, activation="softmax"),
     ])
     compiled = kiln.compile(model)
-    x = np.random.default_rng(2).random((2, 8, 8, 3), dtype=np.float32)
-    (got,) = compiled(x).values()
-    want = model(x, training=False).numpy()
-    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-6)
+    assert compiled.inputs[0].shape == (None, 8, 8, 3)
+    rng = np.random.default_rng(2)
+    for batch in (2, 3):
+        x = rng.random((batch, 8, 8, 3), dtype=np.float32)
+        (got,) = compiled(x).values()
+        want = model(x, training=False).numpy()
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-6)
+    fixed = kiln.compile(model, input_shapes=[(1, 8, 8, 3)])
+    assert fixed.inputs[0].shape == (1, 8, 8, 3)
+    with pytest.raises(ValueError, match="expects"):
+        fixed(np.zeros((2, 8, 8, 3), np.float32))
 
 
 def test_frozen_graph_is_a_plain_graphdef(tf):
