@@ -1,8 +1,9 @@
 //===- Bindings.cpp - the kiln._kiln extension module ---------------------===//
 //
 // A thin pybind11 layer over Compiler.h: arguments in, tuples out (arrays
-// as dtype, shape and bytes, which kiln._model turns into NumPy arrays); the public API (names, checks, exceptions) is Python, in
-// python/kiln. The GIL is released while compiling, translating and running.
+// as dtype, shape and bytes, which kiln._model turns into NumPy arrays). The
+// public API (names, checks, exceptions) is Python, in python/kiln. The GIL
+// is released while compiling, translating and running.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,7 +45,8 @@ py::list diagnosticsToList(const std::vector<Diagnostic> &diagnostics) {
 py::list specsToList(const std::vector<TensorSpec> &specs) {
   py::list list;
   for (const TensorSpec &spec : specs)
-    list.append(py::make_tuple(spec.name, spec.dtype, py::tuple(py::cast(spec.shape))));
+    list.append(py::make_tuple(spec.name, spec.dtype,
+                               py::tuple(py::cast(spec.shape))));
   return list;
 }
 
@@ -129,7 +131,8 @@ PYBIND11_MODULE(_kiln, m) {
 
   py::class_<CompiledModel>(m, "Model")
       .def_property_readonly(
-          "inputs", [](CompiledModel &self) { return specsToList(self.inputs()); })
+          "inputs",
+          [](CompiledModel &self) { return specsToList(self.inputs()); })
       .def_property_readonly(
           "outputs",
           [](CompiledModel &self) { return specsToList(self.outputs()); })

@@ -222,8 +222,8 @@ struct ModelBuilder {
     std::string reproducer;
     if (!options.dumpDir.empty()) {
       SmallString<256> path(options.dumpDir);
-      llvm::sys::path::append(path,
-                              "reproducer-" + Twine(phaseName(phase)) + ".mlir");
+      llvm::sys::path::append(path, "reproducer-" + Twine(phaseName(phase)) +
+                                        ".mlir");
       reproducer = path.str().str();
       pm.enableCrashReproducerGeneration(reproducer);
     }
@@ -252,7 +252,8 @@ struct ModelBuilder {
                         : (kind + Twine(i)).str();
         auto shaped = dyn_cast<ShapedType>(type);
         auto memref = dyn_cast<MemRefType>(type);
-        if (!shaped || !shaped.hasRank() || !isa<RankedTensorType, MemRefType>(type) ||
+        if (!shaped || !shaped.hasRank() ||
+            !isa<RankedTensorType, MemRefType>(type) ||
             (memref && !memref.getLayout().isIdentity()))
           return fail((kind + " '" + spec.name + "' has type " +
                        typeString(type) +
@@ -488,8 +489,8 @@ OutputArray CompiledModel::readVariable(size_t index) {
   return array;
 }
 
-std::optional<std::string> CompiledModel::writeVariable(size_t index,
-                                                        const InputBuffer &value) {
+std::optional<std::string>
+CompiledModel::writeVariable(size_t index, const InputBuffer &value) {
   const TensorSpec &spec = variableSpecs.at(index);
   if (auto error = checkBuffer(value, spec, "the value of variable '" +
                                                 spec.name + "'"))

@@ -61,7 +61,7 @@ mlir::OwningOpRef<mlir::ModuleOp> loadModel(const CompileOptions &options,
 mlir::OwningOpRef<mlir::ModuleOp> parseModule(const std::string &text,
                                               mlir::MLIRContext &context);
 
-/// `op` printed as MLIR text.
+/// `module` printed as MLIR text.
 std::string printModule(mlir::ModuleOp module);
 
 } // namespace kiln::python

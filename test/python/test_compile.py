@@ -160,6 +160,17 @@ def test_dump_dir(tmp_path, add_model):
                      "03-abi.mlir", "04-llvm.mlir"]
 
 
+def test_calls_do_not_recompile(tmp_path):
+    # Every compilation writes the dumps; calls must leave the folder empty.
+    dump = tmp_path / "d"
+    model = kiln.compile(_write(tmp_path, ADD), dump_dir=dump)
+    for name in os.listdir(dump):
+        os.remove(dump / name)
+    for _ in range(2):
+        model([1, 2, 3], [1, 2, 3])
+    assert os.listdir(dump) == []
+
+
 def _write(tmp_path, text, name="model.mlir"):
     path = tmp_path / name
     path.write_text(text)
