@@ -89,6 +89,8 @@ def compile(model, target: str = "cpu", *,
             dump_dir: Optional[PathLike] = None,
             threads: Optional[int] = None,
             opt_level: int = 2,
+            cpu: str = "host",
+            features: str = "",
             shared_libs: Sequence[PathLike] = ()) -> CompiledModel:
     """Compiles a model for the CPU and loads it into this process.
 
@@ -105,7 +107,10 @@ def compile(model, target: str = "cpu", *,
     model to run. `dump_dir` receives the IR after every phase and, on
     failure, a reproducer. `threads` is how many threads the compiler may
     use (None: all cores, 1: the calling thread); the compiled code runs on
-    the calling thread. Raises CompileError with Kiln's diagnostics."""
+    the calling thread. `cpu` ("host" or an LLVM CPU name such as
+    "x86-64-v2") and `features` ("+avx2,-avx512f") choose the code, as
+    kiln-compile's --cpu and --features; the JIT runs it here, so they must
+    fit this machine. Raises CompileError with Kiln's diagnostics."""
     if target != "cpu":
         raise ValueError(f"unknown target {target!r}; Kiln compiles for "
                          f"'cpu' from Python")
@@ -131,6 +136,7 @@ def compile(model, target: str = "cpu", *,
         input_types=_names(input_types), outputs=_names(outputs),
         input_shapes=_shapes(input_shapes),
         graph_as_function=graph_as_function, entry=entry, opt_level=opt_level,
+        cpu=cpu, features=features,
         dump_dir=os.fspath(dump_dir) if dump_dir is not None else "",
         threads=threads or 0,
         shared_libs=[os.fspath(p) for p in shared_libs])

@@ -181,15 +181,17 @@ PYBIND11_MODULE(_kiln, m) {
          const py::bytes &contents, std::vector<std::string> inputs,
          std::vector<std::string> inputTypes, std::vector<std::string> outputs,
          const std::string &inputShapes, bool graphAsFunction,
-         const std::string &entry, unsigned optLevel,
-         const std::string &dumpDir, unsigned threads,
-         std::vector<std::string> sharedLibs) {
+         const std::string &entry, unsigned optLevel, const std::string &cpu,
+         const std::string &features, const std::string &dumpDir,
+         unsigned threads, std::vector<std::string> sharedLibs) {
         CompileOptions options =
             makeOptions(kind, path, contents, std::move(inputs),
                         std::move(inputTypes), std::move(outputs), inputShapes,
                         graphAsFunction);
         options.entry = entry;
         options.optLevel = optLevel;
+        options.cpu = cpu;
+        options.features = features;
         options.dumpDir = dumpDir;
         options.threads = threads;
         options.sharedLibs = std::move(sharedLibs);
@@ -207,7 +209,8 @@ PYBIND11_MODULE(_kiln, m) {
       py::arg("kind"), py::arg("path"), py::arg("contents"), py::arg("inputs"),
       py::arg("input_types"), py::arg("outputs"), py::arg("input_shapes"),
       py::arg("graph_as_function"), py::arg("entry"), py::arg("opt_level"),
-      py::arg("dump_dir"), py::arg("threads"), py::arg("shared_libs"));
+      py::arg("cpu"), py::arg("features"), py::arg("dump_dir"),
+      py::arg("threads"), py::arg("shared_libs"));
 
   m.def(
       "import_model",

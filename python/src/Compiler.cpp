@@ -14,6 +14,7 @@
 
 #include "passes/Pipelines.h"
 #include "target/cpu/Header.h"
+#include "target/cpu/ObjectEmitter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -321,13 +322,21 @@ struct ModelBuilder {
       if (!llvm::sys::fs::exists(library))
         return fail("shared library " + library + ": no such file");
     SmallVector<StringRef> libraryRefs(libraries.begin(), libraries.end());
+    cpu::TargetOptions targetOptions;
+    targetOptions.cpu = options.cpu;
+    targetOptions.features = options.features;
+    targetOptions.optLevel = options.optLevel;
+    auto machine = cpu::createTargetMachine(targetOptions);
+    if (!machine)
+      return fail(llvm::toString(machine.takeError()));
     ExecutionEngineOptions engineOptions;
     engineOptions.transformer = makeOptimizingTransformer(
-        options.optLevel, /*sizeLevel=*/0, /*targetMachine=*/nullptr);
+        options.optLevel, /*sizeLevel=*/0, machine->get());
     engineOptions.jitCodeGenOptLevel =
         static_cast<llvm::CodeGenOptLevel>(options.optLevel);
     engineOptions.sharedLibPaths = libraryRefs;
-    auto engine = ExecutionEngine::create(*module, engineOptions);
+    auto engine =
+        ExecutionEngine::create(*module, engineOptions, std::move(*machine));
     if (!engine)
       return fail("cannot JIT-compile the model: " +
                   llvm::toString(engine.takeError()));

@@ -59,6 +59,11 @@ struct CompileOptions {
   std::string entry = "main";
   /// LLVM optimisation level of the JIT, 0-3.
   unsigned optLevel = 2;
+  /// The CPU to generate code for ("host", or an LLVM CPU name such as
+  /// "x86-64-v2") and its LLVM feature string ("+avx2,-avx512f"), as
+  /// kiln-compile's --cpu and --features.
+  std::string cpu = "host";
+  std::string features;
   /// Where to write the IR after each phase (and a reproducer on failure).
   std::string dumpDir;
   /// Compiler threads: 0 lets MLIR choose, 1 compiles on the calling thread.

@@ -222,6 +222,15 @@ def test_option_errors(tmp_path, kwargs, error, message):
         kiln.compile(_write(tmp_path, ADD), **kwargs)
 
 
+def test_cpu_and_features(tmp_path):
+    model = kiln.compile(_write(tmp_path, ADD), cpu="x86-64",
+                         features="-avx2")
+    np.testing.assert_array_equal(model([1, 1, 1], [1, 2, 3])["sum"],
+                                  [2, 3, 4])
+    with pytest.raises(kiln.CompileError, match="unknown CPU 'no-such-cpu'"):
+        kiln.compile(_write(tmp_path, ADD), cpu="no-such-cpu")
+
+
 def test_entry_must_exist(tmp_path):
     with pytest.raises(kiln.CompileError, match="no function 'other'"):
         kiln.compile(_write(tmp_path, ADD), entry="other")
