@@ -1,4 +1,4 @@
-//===- LoweringUtils.cpp - helpers shared by the layer lowerings -*- C++ -*-===//
+//===- LoweringUtils.cpp - helpers shared by the layer lowerings ---------===//
 //
 // Band rows (halo and border padding) and the command emitter used by
 // ConvLowering and PoolLowering.

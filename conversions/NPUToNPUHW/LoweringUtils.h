@@ -69,11 +69,12 @@ public:
   /// nonzero \p fields and the unit attributes \p units. \p segments, when
   /// not empty, are the operand segment sizes without the dependencies.
   /// Returns the command's token.
-  mlir::Value command(llvm::StringRef name, llvm::ArrayRef<mlir::Value> operands,
-                      llvm::ArrayRef<mlir::Value> deps,
-                      llvm::ArrayRef<std::pair<llvm::StringRef, int64_t>> fields,
-                      llvm::ArrayRef<llvm::StringRef> units = {},
-                      llvm::ArrayRef<int32_t> segments = {});
+  mlir::Value
+  command(llvm::StringRef name, llvm::ArrayRef<mlir::Value> operands,
+          llvm::ArrayRef<mlir::Value> deps,
+          llvm::ArrayRef<std::pair<llvm::StringRef, int64_t>> fields,
+          llvm::ArrayRef<llvm::StringRef> units = {},
+          llvm::ArrayRef<int32_t> segments = {});
 
   /// A contiguous DMA_LOAD of \p bytes from \p src to \p dst.
   mlir::Value loadBytes(mlir::Value src, mlir::Value dst, int64_t bytes,

@@ -3,9 +3,9 @@
 // For seeded random npu.max_pool2d, npu.avg_pool2d and npu.sum_pool2d
 // layers in int8 and fp16 (kernels 1-5, also non-square; strides 1-4, so
 // kernels larger and smaller than the stride; VALID, SAME and random
-// explicit padding, also beyond the kernel; 1-70 channels; batches of 2; int8 clamps; small LMEM.ACT
-// and band/group bounds so that layers take several bands and channel
-// groups), the test writes the npu function as MLIR text, runs
+// explicit padding, also beyond the kernel; 1-70 channels; batches of 2;
+// int8 clamps; small LMEM.ACT and band/group bounds so that layers take
+// several bands and channel groups), the test writes the npu function as MLIR text, runs
 // kiln-npu-to-npuhw-pipeline, exports the stream as --npuhw-to-npub does,
 // runs it on the simulator with race checking and compares the output bytes
 // with the runtime's independent reference (ref::poolInt8 / ref::poolF16)
