@@ -110,12 +110,14 @@ def ConvertMLProgramToMemRefPass
 
 def ConvertNPUToNPUHWPass
     : Pass<"convert-npu-to-npuhw", "::mlir::ModuleOp"> {
-  let summary = "Lower a function of an int8 or fp16 npu layer to an npuhw.stream";
+  let summary = "Lower a function of one int8 or fp16 npu layer to an npuhw.stream";
   let description = [{
     Each function whose body is one int8 or fp16 `npu.conv2d`,
     `npu.depthwise_conv2d` or `npu.fully_connected` (a 1x1 convolution of a
     1 x M x K image) on a function argument, with constant weights (through
-    `quant.scast`) and bias, becomes an `npuhw.stream` of the same name:
+    `quant.scast`) and bias, or one int8 or fp16 `npu.max_pool2d`,
+    `npu.avg_pool2d` or `npu.sum_pool2d`, becomes an `npuhw.stream` of the
+    same name:
 
     - DRAM regions: r0 the constants (weights packed in the ISA's block
       layout, padded to 64 bytes, then one `{bias, multiplier, shift, 0}`
@@ -144,6 +146,14 @@ def ConvertNPUToNPUHWPass
       load starts up to 15 rows early, bands are a multiple of the rows
       that keep each store aligned, and a batch whose output images are
       not a multiple of 16 bytes is rejected.
+    - Pooling: per output-row band (input halo rows, border padding by
+      VEC_POOL's padding fields) and group of channel blocks a DMA_LOAD,
+      a VEC_POOL (a DMA_FILL with the empty window's value when the band's
+      windows lie entirely in the padding) and a DMA_STORE, with two input
+      and two output buffers in ACT; the group width loads the fewest input
+      rows, then the widest, and the band is the tallest that fits. No
+      constants, so no region 0; IO element types i8, f16, i32 or f32;
+      DRAM views at any offset (the alignment above is the convolutions').
 
     The pass options bound the band height and the channel group (for
     tests); the bands still respect the alignment above.

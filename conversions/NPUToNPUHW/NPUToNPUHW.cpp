@@ -1,9 +1,10 @@
 //===- NPUToNPUHW.cpp - convert-npu-to-npuhw ---------------------*- C++ -*-===//
 //
 // Each function whose body is an int8 or fp16 npu convolution-like op on its
-// argument (weights and bias constant) becomes an npuhw.stream of the same
-// name: the DRAM regions, the constants (packed weights, requantisation
-// records), the IO declarations, and the commands of ConvLowering. The
+// argument (weights and bias constant), or an int8 or fp16 pooling op,
+// becomes an npuhw.stream of the same name: the DRAM regions, the constants
+// (packed weights, requantisation records or biases), the IO declarations,
+// and the commands of ConvLowering or PoolLowering. The
 // rewrite replaces a function by a stream, not op by op, so it is a walk
 // rather than a dialect conversion.
 //
@@ -12,6 +13,7 @@
 #include "conversions/NPUToNPUHW/NPUToNPUHW.h"
 
 #include "conversions/NPUToNPUHW/ConvLowering.h"
+#include "conversions/NPUToNPUHW/PoolLowering.h"
 #include "dialects/NPU/IR/NPUCost.h"
 #include "dialects/NPU/IR/NPUDialect.h"
 #include "dialects/NPU/IR/NPUOps.h"
@@ -204,6 +206,35 @@ LogicalResult readFullyConnected(npu::FullyConnectedOp op, ConvLayer &l) {
                    l);
 }
 
+/// Fills the window and shapes of a pooling op.
+template <typename OpTy>
+LogicalResult readPool(OpTy op, PoolKind kind, PoolLayer &l) {
+  auto in = cast<ShapedType>(op.getInput().getType());
+  auto out = cast<ShapedType>(op.getOutput().getType());
+  l.kind = kind;
+  l.fp16 = in.getElementType().isF16();
+  l.n = in.getDimSize(0);
+  l.h = in.getDimSize(1);
+  l.w = in.getDimSize(2);
+  l.c = in.getDimSize(3);
+  l.oh = out.getDimSize(1);
+  l.ow = out.getDimSize(2);
+  l.kh = op.getKernel()[0];
+  l.kw = op.getKernel()[1];
+  l.sy = op.getStride()[0];
+  l.sx = op.getStride()[1];
+  l.pt = op.getPad()[0];
+  l.pb = op.getPad()[1];
+  l.pl = op.getPad()[2];
+  l.pr = op.getPad()[3];
+  // The npu verifier allows clamps on int8 MAX and AVG only.
+  if (auto a = op.getClampMinAttr())
+    l.clampMin = std::max<int64_t>(-128, a.getInt());
+  if (auto a = op.getClampMaxAttr())
+    l.clampMax = std::min<int64_t>(127, a.getInt());
+  return success();
+}
+
 /// IO names: the `tf.entry_function` lists when present, else argN/resultN.
 SmallVector<std::string> ioNames(func::FuncOp func, StringRef key,
                                  StringRef prefix, unsigned count) {
@@ -249,11 +280,12 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
     if (isa<func::ReturnOp>(op) || op.hasTrait<OpTrait::ConstantLike>() ||
         op.getName().getStringRef() == "quant.scast")
       continue;
-    if (!isa<npu::Conv2DOp, npu::DepthwiseConv2DOp, npu::FullyConnectedOp>(
-            op))
+    if (!isa<npu::Conv2DOp, npu::DepthwiseConv2DOp, npu::FullyConnectedOp,
+             npu::MaxPool2DOp, npu::AvgPool2DOp, npu::SumPool2DOp>(op))
       return op.emitOpError()
              << "has no lowering to npuhw (convert-npu-to-npuhw lowers "
-                "npu.conv2d, npu.depthwise_conv2d and npu.fully_connected)";
+                "npu.conv2d, npu.depthwise_conv2d, npu.fully_connected and "
+                "the pooling ops)";
     if (layerOp)
       return op.emitOpError() << "is a second layer: convert-npu-to-npuhw "
                                  "lowers one layer per function";
@@ -270,6 +302,9 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
               "result";
 
   ConvLayer layer;
+  PoolLayer pool;
+  const bool isPool =
+      isa<npu::MaxPool2DOp, npu::AvgPool2DOp, npu::SumPool2DOp>(layerOp);
   LogicalResult read =
       TypeSwitch<Operation *, LogicalResult>(layerOp)
           .Case([&](npu::Conv2DOp op) { return readConv(op, false, layer); })
@@ -279,17 +314,27 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
           .Case([&](npu::FullyConnectedOp op) {
             return readFullyConnected(op, layer);
           })
+          .Case([&](npu::MaxPool2DOp op) {
+            return readPool(op, PoolKind::Max, pool);
+          })
+          .Case([&](npu::AvgPool2DOp op) {
+            return readPool(op, PoolKind::Avg, pool);
+          })
+          .Case([&](npu::SumPool2DOp op) {
+            return readPool(op, PoolKind::Sum, pool);
+          })
           .Default([](Operation *) { return failure(); });
   if (failed(read))
     return failure();
 
   npu::TargetConfig config = npu::targetConfigFor(func);
   ConvTiling tiling;
+  PoolTiling poolTiling;
   std::string why;
-  if (!chooseTiling(layer, config,
-                    {static_cast<int64_t>(maxRowsPerBand),
-                     static_cast<int64_t>(maxBlocksPerGroup)},
-                    tiling, why))
+  TilingLimits limits{static_cast<int64_t>(maxRowsPerBand),
+                      static_cast<int64_t>(maxBlocksPerGroup)};
+  if (isPool ? !choosePoolTiling(pool, config, limits, poolTiling, why)
+             : !chooseTiling(layer, config, limits, tiling, why))
     return layerOp->emitOpError() << "does not fit LMEM: " << why;
 
   // The constants: weights, padded to 64 bytes, then the records.
@@ -312,12 +357,19 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
              b.getNamedAttr("kind", npuhw::RegionKindAttr::get(ctx, kind)),
              b.getNamedAttr("size", b.getI64IntegerAttr(size))});
   };
+  // Element types of the IO tensors: int8 (quantised), f16, i32, f32.
+  auto ioElement = [&](ShapedType type) -> Type {
+    return qi8(type) ? b.getI8Type() : type.getElementType();
+  };
   auto bytesOf = [&](Type type) {
-    return static_cast<uint64_t>(cast<ShapedType>(type).getNumElements() *
-                                 layer.elementBytes());
+    auto shaped = cast<ShapedType>(type);
+    return static_cast<uint64_t>(shaped.getNumElements()) *
+           ioElement(shaped).getIntOrFloatBitWidth() / 8;
   };
   Value input = layerInput, output = layerOp->getResult(0);
-  region(0, npuhw::RegionKind::const_, constants.size());
+  // Pooling has no constants, so no region 0.
+  if (!constants.empty())
+    region(0, npuhw::RegionKind::const_, constants.size());
   region(place.inputRegion, npuhw::RegionKind::input, bytesOf(input.getType()));
   region(place.outputRegion, npuhw::RegionKind::output,
          bytesOf(output.getType()));
@@ -326,26 +378,26 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
                             b.getI8Type());
   ArrayRef<int8_t> constData(reinterpret_cast<const int8_t *>(constants.data()),
                              constants.size());
-  declare(b, loc, "npuhw.const",
-          {b.getNamedAttr("value",
-                          DenseElementsAttr::get(constType, constData))});
+  if (!constants.empty())
+    declare(b, loc, "npuhw.const",
+            {b.getNamedAttr("value",
+                            DenseElementsAttr::get(constType, constData))});
 
   unsigned inputIndex = cast<BlockArgument>(input).getArgNumber();
   auto io = [&](npuhw::IoDirection dir, StringRef name, unsigned regionIndex,
                 Value value) {
     auto type = cast<ShapedType>(value.getType());
     auto q = qi8(type);
-    // fp16 tensors are not quantised: scale 1, zero point 0.
+    // Tensors that are not quantised: scale 1, zero point 0.
     double scale = q ? q.getScale() : 1.0;
     int32_t zeroPoint = q ? q.getZeroPoint() : 0;
-    Type element = q ? Type(b.getI8Type()) : b.getF16Type();
     declare(
         b, loc, "npuhw.io",
         {b.getNamedAttr("direction", npuhw::IoDirectionAttr::get(ctx, dir)),
          b.getNamedAttr("name", b.getStringAttr(name)),
          b.getNamedAttr("region", b.getI64IntegerAttr(regionIndex)),
          b.getNamedAttr("offset", b.getI64IntegerAttr(0)),
-         b.getNamedAttr("element_type", TypeAttr::get(element)),
+         b.getNamedAttr("element_type", TypeAttr::get(ioElement(type))),
          b.getNamedAttr("shape", b.getDenseI64ArrayAttr(type.getShape())),
          b.getNamedAttr("layout", npuhw::IoLayoutAttr::get(
                                       ctx, npuhw::IoLayout::nhwc)),
@@ -360,8 +412,12 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
 
   Location cmdLoc = NameLoc::get(layerOp->getName().getIdentifier(),
                                  layerOp->getLoc());
+  PoolPlacement poolPlace;
+  poolPlace.inputRegion = place.inputRegion;
+  poolPlace.outputRegion = place.outputRegion;
   SmallVector<Value> last =
-      emitConvCommands(b, cmdLoc, layer, tiling, place);
+      isPool ? emitPoolCommands(b, cmdLoc, pool, poolTiling, poolPlace)
+             : emitConvCommands(b, cmdLoc, layer, tiling, place);
   OperationState end(loc, "npuhw.end");
   end.addOperands(last);
   b.create(end);
