@@ -3,12 +3,15 @@ section of docs/performance.md. Plain Python (no numpy, no engine), so its
 tests run anywhere (test_benchlib.py)."""
 
 import dataclasses
+import math
 import re
+import signal
 import statistics
 
 KILN = "kiln"
-# The reference every engine's outputs are compared with.
-REFERENCE = "tf"
+# The references every engine's outputs are compared with: the first that
+# ran on the model (TensorFlow, or its XLA path when TensorFlow failed).
+REFERENCES = ("tf", "tf-xla")
 # Engines in table order, with the name a reader knows them by.
 ENGINE_TITLES = {
     "kiln": "Kiln (linked object)",
@@ -24,6 +27,12 @@ ENGINE_TITLES = {
 # answer: far above fp32 reordering (1e-6..1e-4), far below a wrong padding,
 # layout or activation.
 TOLERANCE = 1e-2
+# Outputs of the npm models whose largest |value| is below this are compared
+# absolutely: a sigmoid far in its tail (selfie's mask on a random image is
+# ~1e-11) is the same answer at 2e-11 and 0, though the relative difference is
+# large. The Keras models' logits (random weights: ~1e-11 to 1e-7) are
+# compared relative to their own scale (prepare.py sets their floor to ~0).
+SCALE_FLOOR = 1e-6
 
 BEGIN_MARK = "<!-- peer-benchmark:begin (written by benchmarks/peers/run.py) -->"
 END_MARK = "<!-- peer-benchmark:end -->"
@@ -39,8 +48,8 @@ class Result:
     times_ms: list = dataclasses.field(default_factory=list)
     error: str = ""
     note: str = ""
-    # Largest |engine - reference| / max|reference| over the outputs; None
-    # when there was nothing to compare with.
+    # Largest |engine - reference| / max(max|reference|, SCALE_FLOOR) over the
+    # outputs; None when there was nothing to compare with.
     rel_error: float = None
 
     @property
@@ -64,22 +73,32 @@ class Result:
         return (q3 - q1) / 2 / self.median
 
 
-def error_summary(stderr, limit=240):
-    """The line of a failed step's stderr that says what went wrong: the last
-    exception line ("SomeError: ...") or "error:" diagnostic, else the last
-    non-empty line, shortened to `limit` characters."""
+def error_summary(stderr, returncode=1, limit=240):
+    """What went wrong in a failed step: "killed by SIGSEGV" when a signal
+    ended it, and the last exception line ("SomeError: ...") or "error:"
+    diagnostic of its stderr, else its last line that is not a log message
+    (TensorFlow's "I0000 ..." and "WARNING: ..."), shortened to `limit`
+    characters."""
     lines = [l.strip() for l in stderr.splitlines() if l.strip()]
-    if not lines:
-        return "failed with no message"
     pattern = re.compile(r"^([\w.]+(Error|Exception)\b|.*\berror: )")
-    chosen = next((l for l in reversed(lines) if pattern.match(l)), lines[-1])
+    noise = re.compile(r"^([IW]\d{4} |WARNING|INFO:)")
+    chosen = next((l for l in reversed(lines) if pattern.match(l)), None)
+    if chosen is None:
+        chosen = next((l for l in reversed(lines) if not noise.match(l)), "")
+    if returncode < 0:
+        try:
+            name = signal.Signals(-returncode).name
+        except ValueError:
+            name = f"signal {-returncode}"
+        chosen = f"killed by {name}" + (f": {chosen}" if chosen else "")
+    chosen = chosen or "failed with no message"
     return chosen if len(chosen) <= limit else chosen[:limit - 1] + "…"
 
 
-def relative_error(outputs, reference):
-    """Largest |a - r| / max|r| over paired outputs (lists of flat lists or
-    anything iterable as numbers). Raises ValueError on a count or size
-    mismatch."""
+def relative_error(outputs, reference, floor=SCALE_FLOOR):
+    """Largest |a - r| / max(max|r|, floor) over paired outputs (lists of
+    numbers); a NaN against a number is an infinite error. Raises
+    ValueError on a count or size mismatch."""
     if len(outputs) != len(reference):
         raise ValueError(f"{len(outputs)} outputs, the reference has {len(reference)}")
     worst = 0.0
@@ -87,9 +106,13 @@ def relative_error(outputs, reference):
         a, r = list(a), list(r)
         if len(a) != len(r):
             raise ValueError(f"output {i} has {len(a)} elements, the reference {len(r)}")
-        scale = max((abs(x) for x in r), default=0.0) or 1.0
-        diff = max((abs(x - y) for x, y in zip(a, r)), default=0.0)
-        worst = max(worst, diff / scale)
+        scale = max(max((abs(x) for x in r if x == x), default=0.0), floor)
+        for x, y in zip(a, r):
+            if x != x or y != y:
+                if not (x != x and y != y):
+                    return math.inf
+                continue
+            worst = max(worst, abs(x - y) / scale)
     return worst
 
 
@@ -199,8 +222,9 @@ def render_tables(results, engines, models, threads_list):
             lines.append(f"| {model} | " + " | ".join(cells) + " |")
         lines.append("")
     lines += ["**Largest error against TensorFlow** (|engine − TF| ÷ max|TF| over "
-              f"the outputs, {threads_list[0]} thread{'s' if threads_list[0] > 1 else ''}; "
-              f"above {TOLERANCE:g} counts as wrong)", "",
+              f"the outputs, at least {SCALE_FLOOR:g} for the npm models; {threads_list[0]} "
+              f"thread{'s' if threads_list[0] > 1 else ''}; TF XLA where TensorFlow "
+              f"failed; above {TOLERANCE:g} counts as wrong)", "",
               "| model | " + " | ".join(titles) + " |",
               "|---|" + "---:|" * len(engines)]
     for model in models:

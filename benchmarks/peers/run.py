@@ -50,10 +50,10 @@ def ensure_venv():
     os.execv(str(python), [str(python), __file__, *sys.argv[1:]])
 
 
-def step(args, timeout, log):
+def step(args, timeout, log, extra_env=None):
     """Runs a subprocess; returns (stdout, error text or "")."""
     env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3", "PYTHONDONTWRITEBYTECODE": "1",
-           "PYTHONPATH": str(HERE)}
+           "PYTHONPATH": str(HERE), **(extra_env or {})}
     try:
         done = subprocess.run(args, capture_output=True, text=True, timeout=timeout,
                               env=env)
@@ -62,7 +62,7 @@ def step(args, timeout, log):
     log.write(f"$ {shlex.join(map(str, args))}\n{done.stdout}{done.stderr}\n")
     log.flush()
     if done.returncode != 0:
-        return done.stdout, benchlib.error_summary(done.stderr)
+        return done.stdout, benchlib.error_summary(done.stderr, done.returncode)
     return done.stdout, ""
 
 
@@ -103,7 +103,9 @@ def compare(model_dir, engine, threads, reference_file):
     ref = np.load(reference_file)
     a = [mine[k].astype(np.float64).ravel().tolist() for k in sorted(mine.files)]
     r = [ref[k].astype(np.float64).ravel().tolist() for k in sorted(ref.files)]
-    return benchlib.relative_error(a, r)
+    floor = json.loads((model_dir / "meta.json").read_text()).get(
+        "scale_floor", benchlib.SCALE_FLOOR)
+    return benchlib.relative_error(a, r, floor)
 
 
 def main():
@@ -136,8 +138,8 @@ def main():
     for e in engines:
         if e not in ENGINES:
             sys.exit(f"run.py: unknown engine {e}; known: {', '.join(ENGINES)}")
-    if benchlib.REFERENCE not in engines:
-        engines.insert(1 if benchlib.KILN in engines else 0, benchlib.REFERENCE)
+    if benchlib.REFERENCES[0] not in engines:
+        engines.insert(1 if benchlib.KILN in engines else 0, benchlib.REFERENCES[0])
     args.work_dir.mkdir(parents=True, exist_ok=True)
     log = open(args.work_dir / "run.log", "a")
     py = sys.executable
@@ -165,30 +167,46 @@ def main():
             if error:
                 failed[engine] = f"converting: {error}"
                 record(engine, model, error=failed[engine])
-        # The reference runs first, so that every other engine is compared.
-        run_order = [benchlib.REFERENCE] + [e for e in engines if e != benchlib.REFERENCE]
+        # The references run first, so that every other engine is compared.
+        refs = [e for e in benchlib.REFERENCES if e in engines]
+        run_order = refs + [e for e in engines if e not in refs]
         for threads in threads_list:
             for engine in run_order:
                 if engine in failed:
                     continue
                 print(f"== {model}: {engine}, {threads} thread(s)", file=sys.stderr,
                       flush=True)
-                out, error = step([py, HERE / "engines.py", "run", engine, model_dir,
-                                   "--threads", str(threads), "--warmup", str(args.warmup),
-                                   "--repeat", str(args.repeat)], args.timeout, log)
+                command = [py, HERE / "engines.py", "run", engine, model_dir,
+                           "--threads", str(threads), "--warmup", str(args.warmup),
+                           "--repeat", str(args.repeat)]
+                out, error = step(command, args.timeout, log)
+                fallback = ""
+                if error.startswith("killed by") and engine in ("tf", "tf-xla"):
+                    # TensorFlow's oneDNN path has crashed on some graphs: say so,
+                    # and measure its Eigen kernels instead of showing nothing.
+                    out, error2 = step(command, args.timeout, log,
+                                       {"TF_ENABLE_ONEDNN_OPTS": "0"})
+                    if not error2:
+                        fallback = (f"default (oneDNN) {error}; measured with "
+                                    "TF_ENABLE_ONEDNN_OPTS=0")
+                        error = ""
                 result = benchlib.Result(engine, model, threads, error=error)
                 if not error:
                     report = json.loads(out.strip().splitlines()[-1])
-                    result.times_ms, result.note = report["times_ms"], report["note"]
-                    reference = model_dir / "outputs" / f"{benchlib.REFERENCE}-t{threads}.npz"
-                    ref = benchlib.find(results, benchlib.REFERENCE, model, threads)
-                    if engine != benchlib.REFERENCE and ref and ref.ok:
+                    result.times_ms = report["times_ms"]
+                    result.note = "; ".join(n for n in (fallback, report["note"]) if n)
+                    ref = next((r for r in (benchlib.find(results, e, model, threads)
+                                            for e in refs) if r and r.ok), None)
+                    if ref is None:
+                        pass
+                    elif ref.engine == engine:
+                        result.rel_error = 0.0
+                    else:
+                        reference = model_dir / "outputs" / f"{ref.engine}-t{threads}.npz"
                         try:
                             result.rel_error = compare(model_dir, engine, threads, reference)
                         except ValueError as e:
-                            result.error = f"outputs do not match TensorFlow's: {e}"
-                    elif engine == benchlib.REFERENCE:
-                        result.rel_error = 0.0
+                            result.error = f"outputs do not match {ref.engine}'s: {e}"
                 results.append(result)
 
     tables = benchlib.render_tables(results, engines, models, threads_list)

@@ -33,6 +33,13 @@ def test_error_summary_picks_the_exception_line():
     assert benchlib.error_summary("x.mlir:2:3: error: cannot export\nnote: see") == \
         "x.mlir:2:3: error: cannot export"
     assert benchlib.error_summary("just the last line\n\n") == "just the last line"
+    # TensorFlow's log lines are not the reason; a signal is.
+    assert benchlib.error_summary("real reason\nI0000 00:00:17 port.cc:153] oneDNN\n"
+                                  "WARNING: All log messages\n") == "real reason"
+    assert benchlib.error_summary("I0000 00:00:17 port.cc:153] oneDNN\n", -11) == \
+        "killed by SIGSEGV"
+    assert benchlib.error_summary("Fatal Python error: x\n", -6) == \
+        "killed by SIGABRT: Fatal Python error: x"
     assert benchlib.error_summary("") == "failed with no message"
     long = benchlib.error_summary("RuntimeError: " + "x" * 500, limit=40)
     assert len(long) == 40 and long.endswith("…")
@@ -44,6 +51,16 @@ def test_relative_error():
     assert benchlib.relative_error([[1.1, -2.0], [10.0]], [[1.0, -2.0], [10.0]]) == \
         pytest.approx(0.05)
     assert benchlib.relative_error([[0.0]], [[0.0]]) == 0.0
+    # Tiny outputs are compared against SCALE_FLOOR, not their own scale.
+    assert benchlib.relative_error([[0.0, 1e-12]], [[2e-11, 1e-12]]) == \
+        pytest.approx(2e-11 / benchlib.SCALE_FLOOR)
+    assert benchlib.relative_error([[1.1e-11]], [[1e-11]], floor=1e-30) == \
+        pytest.approx(0.1)
+    # NaN matches only NaN.
+    nan = float("nan")
+    assert benchlib.relative_error([[nan, 1.0]], [[nan, 1.0]]) == 0.0
+    assert benchlib.relative_error([[nan, 1.0]], [[0.5, 1.0]]) == float("inf")
+    assert benchlib.relative_error([[0.5, 1.0]], [[nan, 1.0]]) == float("inf")
     with pytest.raises(ValueError, match="2 outputs"):
         benchlib.relative_error([[1.0], [2.0]], [[1.0]])
     with pytest.raises(ValueError, match="output 0 has 1 elements"):
