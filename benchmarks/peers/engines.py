@@ -66,18 +66,30 @@ def by_fetch_name(named, count):
 # Conversions (may load TensorFlow)
 #===------------------------------------------------------------------------===#
 
+def run_tool(command):
+    """Runs a command-line tool; on failure raises RuntimeError with the
+    tool's name and its first "error:" line (else its last line), which
+    run.py then shows as the reason."""
+    done = subprocess.run([str(c) for c in command], capture_output=True, text=True)
+    if done.returncode != 0:
+        lines = [l.strip() for l in done.stderr.splitlines() if l.strip()]
+        first = next((l for l in lines if "error:" in l), lines[-1] if lines else
+                     f"exit status {done.returncode}")
+        raise RuntimeError(f"{Path(str(command[0])).name}: {first}")
+    return done
+
 def convert_kiln(model_dir, kiln_bin):
     out = model_dir / "kiln"
     if (out / "timer").exists():
         return
     out.mkdir(exist_ok=True)
-    subprocess.run([str(Path(kiln_bin) / "kiln-compile"), str(model_dir / "model.pb"),
-                    "--config=" + str(model_dir / "kiln.config.pbtxt"),
-                    "--symbol=kiln_model", "-o", str(out / "model.o")], check=True)
+    run_tool([Path(kiln_bin) / "kiln-compile", model_dir / "model.pb",
+              "--config=" + str(model_dir / "kiln.config.pbtxt"),
+              "--symbol=kiln_model", "-o", out / "model.o"])
     cc = os.environ.get("CC", "cc")
-    subprocess.run([cc, "-std=c11", "-D_POSIX_C_SOURCE=200809L", "-O2", "-include",
-                    str(out / "model.h"), str(HERE / "kiln-timer.c"),
-                    str(out / "model.o"), "-lm", "-o", str(out / "timer")], check=True)
+    run_tool([cc, "-std=c11", "-D_POSIX_C_SOURCE=200809L", "-O2", "-include",
+              out / "model.h", HERE / "kiln-timer.c", out / "model.o", "-lm",
+              "-o", out / "timer"])
 
 
 def convert_litert(model_dir):
@@ -118,11 +130,9 @@ def convert_onnxruntime(model_dir):
 
 def _iree_compile(mlir, vmfb, extra):
     bindir = Path(sys.executable).parent
-    subprocess.run([str(bindir / "iree-compile"), str(mlir), *extra,
-                    "--iree-hal-target-device=local",
-                    "--iree-hal-local-target-device-backends=llvm-cpu",
-                    "--iree-llvmcpu-target-cpu=host", "-o", str(vmfb)],
-                   check=True, capture_output=True, text=True)
+    run_tool([bindir / "iree-compile", mlir, *extra, "--iree-hal-target-device=local",
+              "--iree-hal-local-target-device-backends=llvm-cpu",
+              "--iree-llvmcpu-target-cpu=host", "-o", vmfb])
 
 
 def convert_iree(model_dir):
@@ -146,9 +156,8 @@ def convert_iree(model_dir):
         return
     error = (tf_import.stderr.strip().splitlines() or ["(no message)"])[-1]
     convert_onnxruntime(model_dir)
-    subprocess.run([str(bindir / "iree-import-onnx"), str(model_dir / "onnx/model.onnx"),
-                    "--opset-version=17", "-o", str(out / "model-onnx.mlir")],
-                   check=True, capture_output=True, text=True)
+    run_tool([bindir / "iree-import-onnx", model_dir / "onnx/model.onnx",
+              "--opset-version=17", "-o", out / "model-onnx.mlir"])
     _iree_compile(out / "model-onnx.mlir", out / "model.vmfb", [])
     (out / "note.txt").write_text(f"via ONNX: iree-import-tf failed: {error[:300]}")
 
@@ -162,9 +171,7 @@ def run_kiln(model_dir, meta, inputs, threads, warmup, repeat):
     out.mkdir(exist_ok=True)
     feeds = [f"{model_dir}/input_{i}.bin:" + ",".join(map(str, f["shape"]))
              for i, f in enumerate(meta["feeds"])]
-    result = subprocess.run([str(model_dir / "kiln" / "timer"), str(warmup),
-                             str(repeat), str(out), *feeds],
-                            check=True, capture_output=True, text=True)
+    result = run_tool([model_dir / "kiln" / "timer", warmup, repeat, out, *feeds])
     times, outputs = [], []
     types = {"float": np.float32, "int32_t": np.int32, "int64_t": np.int64,
              "bool": np.bool_, "double": np.float64}
@@ -276,11 +283,9 @@ def run_tfjs_wasm(model_dir, meta, inputs, threads, warmup, repeat):
     out.mkdir(exist_ok=True)
     feeds = [f"{model_dir}/input_{i}.bin:{f['dtype']}:" + ",".join(map(str, f["shape"]))
              for i, f in enumerate(meta["feeds"])]
-    result = subprocess.run(
-        ["node", str(HERE / "tfjs-wasm.mjs"), meta["tfjs_model"], str(threads),
-         str(warmup), str(repeat), str(out), *feeds],
-        check=True, capture_output=True, text=True,
-        env={**os.environ, "KILN_PEERS_TFJS_DIR": tfjs_dir})
+    os.environ["KILN_PEERS_TFJS_DIR"] = tfjs_dir
+    result = run_tool(["node", HERE / "tfjs-wasm.mjs", meta["tfjs_model"], threads,
+                       warmup, repeat, out, *feeds])
     report = json.loads(result.stdout.strip().splitlines()[-1])
     outputs = []
     for i, (dtype, shape) in enumerate(report["fetches"]):

@@ -91,7 +91,8 @@ def versions(kiln_bin):
                                      text=True).stdout.strip()
     except OSError:
         out["node"] = "not installed"
-    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+    # The commit of the tree the Kiln tools were built from.
+    commit = subprocess.run(["git", "-C", str(kiln_bin), "rev-parse", "--short", "HEAD"],
                             capture_output=True, text=True).stdout.strip()
     out["kiln"] = f"{commit or '?'} ({kiln_bin})"
     return out
