@@ -116,6 +116,24 @@ def relative_error(outputs, reference, floor=SCALE_FLOOR):
     return worst
 
 
+def match_by_shape(shapes, reference_shapes):
+    """A permutation p with shapes[p[i]] == reference_shapes[i], taking equal
+    shapes in their order, or None when the shapes are not a reordering of
+    the reference's. Some engines (IREE from a SavedModel signature) return a
+    model's outputs in another order than its fetches."""
+    shapes = [tuple(s) for s in shapes]
+    used = [False] * len(shapes)
+    order = []
+    for want in reference_shapes:
+        found = next((i for i, s in enumerate(shapes) if not used[i] and s == tuple(want)),
+                     None)
+        if found is None or len(shapes) != len(reference_shapes):
+            return None
+        used[found] = True
+        order.append(found)
+    return order
+
+
 def find(results, engine, model, threads):
     for r in results:
         if (r.engine, r.model, r.threads) == (engine, model, threads):

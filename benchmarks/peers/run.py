@@ -99,14 +99,25 @@ def versions(kiln_bin):
 
 
 def compare(model_dir, engine, threads, reference_file):
+    """The engine's largest relative error against the reference, and a note
+    when its outputs had to be matched to the fetches by shape."""
     import numpy as np
     mine = np.load(model_dir / "outputs" / f"{engine}-t{threads}.npz")
     ref = np.load(reference_file)
-    a = [mine[k].astype(np.float64).ravel().tolist() for k in sorted(mine.files)]
-    r = [ref[k].astype(np.float64).ravel().tolist() for k in sorted(ref.files)]
+    # savez names arrays arr_0, arr_1, ...: sort by number, not as text.
+    mine = [mine[k] for k in sorted(mine.files, key=lambda k: int(k.split("_")[1]))]
+    ref = [ref[k] for k in sorted(ref.files, key=lambda k: int(k.split("_")[1]))]
+    note = ""
+    if [m.shape for m in mine] != [r.shape for r in ref]:
+        order = benchlib.match_by_shape([m.shape for m in mine], [r.shape for r in ref])
+        if order is not None:
+            mine = [mine[i] for i in order]
+            note = "outputs come in another order; matched to the fetches by shape"
     floor = json.loads((model_dir / "meta.json").read_text()).get(
         "scale_floor", benchlib.SCALE_FLOOR)
-    return benchlib.relative_error(a, r, floor)
+    return benchlib.relative_error([m.astype(np.float64).ravel().tolist() for m in mine],
+                                   [r.astype(np.float64).ravel().tolist() for r in ref],
+                                   floor), note
 
 
 def main():
@@ -114,18 +125,26 @@ def main():
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--models", default=",".join(
         ["mobilenet_v2", "mobilenet_v3_small", "efficientnet_b0", "resnet50",
-         "blazeface", "mobilefacenet", "movenet-lightning", "selfie"]))
-    parser.add_argument("--engines", default=",".join(ENGINES))
-    parser.add_argument("--threads", default="1,2")
-    parser.add_argument("--warmup", type=int, default=5)
-    parser.add_argument("--repeat", type=int, default=30)
-    parser.add_argument("--kiln-bin", type=Path, default=ROOT / "build/bin")
+         "blazeface", "mobilefacenet", "movenet-lightning", "selfie"]),
+                        help="comma-separated (default: all eight)")
+    parser.add_argument("--engines", default=",".join(ENGINES),
+                        help=f"comma-separated of {','.join(ENGINES)} (default: all; "
+                        "tf is always added as the reference)")
+    parser.add_argument("--threads", default="1,2",
+                        help="thread counts; the speed-up compares the first two")
+    parser.add_argument("--warmup", type=int, default=5, help="untimed runs first")
+    parser.add_argument("--repeat", type=int, default=30, help="timed runs per cell")
+    parser.add_argument("--kiln-bin", type=Path, default=ROOT / "build/bin",
+                        help="where kiln-compile and kiln-translate are")
     parser.add_argument("--work-dir", type=Path,
-                        default=Path.home() / ".cache/kiln/peers-work")
+                        default=Path.home() / ".cache/kiln/peers-work",
+                        help="prepared and converted models (kept between runs), "
+                        "run.log, results.json")
     parser.add_argument("--timeout", type=int, default=1800,
                         help="seconds for one conversion or run")
-    parser.add_argument("--doc", type=Path, default=ROOT / "docs/performance.md")
-    parser.add_argument("--no-doc", action="store_true")
+    parser.add_argument("--doc", type=Path, default=ROOT / "docs/performance.md",
+                        help="the file whose marked block gets the tables")
+    parser.add_argument("--no-doc", action="store_true", help="only print the tables")
     args = parser.parse_args()
     ensure_venv()
     import prepare
@@ -198,14 +217,15 @@ def main():
                     result.note = "; ".join(n for n in (fallback, report["note"]) if n)
                     ref = next((r for r in (benchlib.find(results, e, model, threads)
                                             for e in refs) if r and r.ok), None)
-                    if ref is None:
-                        pass
-                    elif ref.engine == engine:
-                        result.rel_error = 0.0
-                    else:
+                    if ref is None and engine in refs:
+                        result.rel_error = 0.0   # this engine is the reference
+                    elif ref is not None:
                         reference = model_dir / "outputs" / f"{ref.engine}-t{threads}.npz"
                         try:
-                            result.rel_error = compare(model_dir, engine, threads, reference)
+                            result.rel_error, match_note = compare(model_dir, engine,
+                                                                   threads, reference)
+                            result.note = "; ".join(
+                                n for n in (result.note, match_note) if n)
                         except ValueError as e:
                             result.error = f"outputs do not match {ref.engine}'s: {e}"
                 results.append(result)

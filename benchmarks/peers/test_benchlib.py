@@ -67,6 +67,16 @@ def test_relative_error():
         benchlib.relative_error([[1.0]], [[1.0, 2.0]])
 
 
+def test_match_by_shape():
+    assert benchlib.match_by_shape([(1, 2), (3,)], [(1, 2), (3,)]) == [0, 1]
+    assert benchlib.match_by_shape([(1, 384, 16), (1, 512, 16)],
+                                   [[1, 512, 16], [1, 384, 16]]) == [1, 0]
+    # Equal shapes keep their order.
+    assert benchlib.match_by_shape([(2,), (5,), (2,)], [(2,), (2,), (5,)]) == [0, 2, 1]
+    assert benchlib.match_by_shape([(2,)], [(3,)]) is None
+    assert benchlib.match_by_shape([(2,), (2,)], [(2,)]) is None
+
+
 def sample():
     return [
         result("kiln", "a", 1, [20.0] * 5, rel_error=1e-6),
