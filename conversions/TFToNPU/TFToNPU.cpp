@@ -359,7 +359,7 @@ ConvertTFToNPUPass::partition(func::FuncOp func, npu::TargetAttr fallback,
   // Report every tf op but constants, nested ones included.
   func.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (!isa_and_nonnull<tf::TFDialect>(op->getDialect()) ||
-        isa<tf::ConstOp>(op))
+        isa<tf::ConstOp>(op) || op->hasTrait<OpTrait::IsTerminator>())
       return;
     ReportRow row{nodeName(op->getLoc()), op->getName().getStringRef().str(),
                   func.getSymName().str(), segmentOf.lookup(op), {}};
