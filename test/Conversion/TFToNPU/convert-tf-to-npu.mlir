@@ -128,3 +128,33 @@ module attributes {npu.target = #npu.target<"realistic">} {
     return %2 : tensor<1x4x4x16xf32>
   }
 }
+
+// -----
+
+// MatMul with transpose_b: the weights are stored [K][N] for
+// npu.fully_connected; a bias after it folds in.
+// CHECK-LABEL: func.func private @npu_fc
+// CHECK-DAG: %[[W:.+]] = arith.constant dense<{{\[}}[1.000000e+00, 4.000000e+00], [2.000000e+00, 5.000000e+00], [3.000000e+00, 6.000000e+00]]> : tensor<3x2xf16>
+// CHECK-DAG: %[[B:.+]] = arith.constant dense<[5.000000e-01, -5.000000e-01]> : tensor<2xf16>
+// CHECK: npu.fully_connected %{{.+}}, %[[W]], %[[B]] : (tensor<1x3xf16>, tensor<3x2xf16>, tensor<2xf16>) -> tensor<1x2xf16>
+func.func @matmul_transposed(%x: tensor<1x3xf32>) -> tensor<1x2xf32> {
+  %w = "tf.Const"() {value = dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>} : () -> tensor<2x3xf32>
+  %b = "tf.Const"() {value = dense<[0.5, -0.5]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %0 = "tf.MatMul"(%x, %w) {transpose_b = true} : (tensor<1x3xf32>, tensor<2x3xf32>) -> tensor<1x2xf32> loc("fc")
+  %1 = "tf.BiasAdd"(%0, %b) : (tensor<1x2xf32>, tensor<2xf32>) -> tensor<1x2xf32> loc("fc_bias")
+  return %1 : tensor<1x2xf32>
+}
+
+// -----
+
+// SAME pooling pads as TensorFlow does (the extra row and column at the
+// end); a mean over height and width is an average pool of the whole image.
+// CHECK-LABEL: func.func private @npu_pool
+// CHECK: %[[M:.+]] = npu.max_pool2d %{{.+}} {kernel = array<i64: 3, 3>, pad = array<i64: 0, 1, 0, 1>, stride = array<i64: 2, 2>} : (tensor<1x8x8x16xf16>) -> tensor<1x4x4x16xf16>
+// CHECK: npu.avg_pool2d %[[M]] {kernel = array<i64: 4, 4>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x4x16xf16>) -> tensor<1x1x1x16xf16>
+func.func @pool_mean(%x: tensor<1x8x8x16xf32>) -> tensor<1x1x1x16xf32> {
+  %axes = "tf.Const"() {value = dense<[2, 1]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %0 = "tf.MaxPool"(%x) {ksize = [1, 3, 3, 1], padding = "SAME", strides = [1, 2, 2, 1]} : (tensor<1x8x8x16xf32>) -> tensor<1x4x4x16xf32> loc("pool")
+  %1 = "tf.Mean"(%0, %axes) {keep_dims = true} : (tensor<1x4x4x16xf32>, tensor<2xi32>) -> tensor<1x1x1x16xf32> loc("mean")
+  return %1 : tensor<1x1x1x16xf32>
+}
