@@ -139,3 +139,20 @@ func.func @control_flow(%c: tensor<i1>, %x: tensor<1x4x4x16xf32>) -> tensor<1x4x
   }) {is_stateless = true} : (tensor<i1>) -> tensor<1x4x4x16xf32>
   return %r : tensor<1x4x4x16xf32>
 }
+
+// -----
+
+func.func @more_fallbacks(%y: tensor<1x8x8x16xf32>) -> (tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>, tensor<1x8x1x16xf32>) {
+  %w = "tf.Const"() {value = dense<0.5> : tensor<1x1x16x16xf32>} : () -> tensor<1x1x16x16xf32>
+  %huge = "tf.Const"() {value = dense<7.0e4> : tensor<16xf32>} : () -> tensor<16xf32>
+  %axis = "tf.Const"() {value = dense<2> : tensor<1xi32>} : () -> tensor<1xi32>
+  // expected-remark @+1 {{CPU (attribute): explicit padding of the batch or channels}}
+  %0 = "tf.Conv2D"(%y, %w) {padding = "EXPLICIT", explicit_paddings = [1, 0, 0, 0, 0, 0, 0, 0], strides = [1, 1, 1, 1]} : (tensor<1x8x8x16xf32>, tensor<1x1x16x16xf32>) -> tensor<1x8x8x16xf32>
+  // expected-remark @+1 {{CPU (attribute): data_format NCHW: the NPU runs NHWC tensors}}
+  %1 = "tf.AvgPool"(%y) {data_format = "NCHW", ksize = [1, 1, 1, 1], padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  // expected-remark @+1 {{CPU (dtype): constant operand holds 70000.000000, beyond fp16's range (65504)}}
+  %2 = "tf.Mul"(%y, %huge) : (tensor<1x8x8x16xf32>, tensor<16xf32>) -> tensor<1x8x8x16xf32>
+  // expected-remark @+1 {{CPU (attribute): a mean over axes other than height and width of an NHWC tensor}}
+  %3 = "tf.Mean"(%y, %axis) {keep_dims = true} : (tensor<1x8x8x16xf32>, tensor<1xi32>) -> tensor<1x8x1x16xf32>
+  return %0, %1, %2, %3 : tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>, tensor<1x8x1x16xf32>
+}
