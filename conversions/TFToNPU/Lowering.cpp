@@ -438,7 +438,8 @@ FailureOr<Value> tf_to_npu::buildNPUOps(OpBuilder &b, Operation *op,
         return buildMatMul(b, matmul, source, why);
       })
       .Case<tf::BiasAddOp, tf::AddOp, tf::AddV2Op>([&](Operation *) {
-        return buildBinary<npu::AddOp>(b, op, source, why, !isa<tf::BiasAddOp>(op));
+        bool commutative = !isa<tf::BiasAddOp>(op);
+        return buildBinary<npu::AddOp>(b, op, source, why, commutative);
       })
       .Case([&](tf::SubOp) {
         return buildBinary<npu::SubOp>(b, op, source, why, false);

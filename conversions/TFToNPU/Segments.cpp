@@ -17,10 +17,10 @@ using namespace mlir;
 using namespace kiln;
 using namespace kiln::tf_to_npu;
 
-void tf_to_npu::collectDependencies(Block &block, Operation *op,
-                                    Operation *&lastEffect,
-                                    SmallVectorImpl<Operation *> &deps,
-                                    const llvm::DenseSet<Operation *> &effectFree) {
+void tf_to_npu::collectDependencies(
+    Block &block, Operation *op, Operation *&lastEffect,
+    SmallVectorImpl<Operation *> &deps,
+    const llvm::DenseSet<Operation *> &effectFree) {
   llvm::SetVector<Operation *> found;
   auto visit = [&](Operation *user) {
     for (Value operand : user->getOperands()) {

@@ -199,8 +199,9 @@ func::CallOp ConvertTFToNPUPass::outline(ArrayRef<Operation *> members,
 
   OpBuilder builder(context);
   builder.setInsertionPointAfter(insertAfter);
-  auto type = builder.getFunctionType(ValueRange(inputs.getArrayRef()).getTypes(),
-                                      ValueRange(outputs).getTypes());
+  auto type =
+      builder.getFunctionType(ValueRange(inputs.getArrayRef()).getTypes(),
+                              ValueRange(outputs).getTypes());
   auto segment =
       func::FuncOp::create(builder, members.front()->getLoc(), name, type);
   segment.setPrivate();
@@ -241,7 +242,8 @@ func::CallOp ConvertTFToNPUPass::outline(ArrayRef<Operation *> members,
 /// Reorders \p block so that every op follows what it depends on, keeping
 /// the order of \p position where it can (a stable topological sort; the
 /// segment calls of \p calls are free of side effects).
-LogicalResult reorder(Block &block, const DenseMap<Operation *, int64_t> &position,
+LogicalResult reorder(Block &block,
+                      const DenseMap<Operation *, int64_t> &position,
                       const llvm::DenseSet<Operation *> &calls) {
   Operation *terminator =
       block.mightHaveTerminator() ? block.getTerminator() : nullptr;
@@ -328,7 +330,8 @@ ConvertTFToNPUPass::partition(func::FuncOp func, npu::TargetAttr fallback,
     while (common < prefix->size() && common < name.size() &&
            (*prefix)[common] == name[common])
       ++common;
-    prefix = prefix->substr(0, StringRef(*prefix).take_front(common).rfind('/') + 1);
+    size_t slash = StringRef(*prefix).take_front(common).rfind('/');
+    prefix = prefix->substr(0, slash + 1);
   });
   llvm::StringSet<> used;
   DenseMap<Operation *, std::string> segmentOf;
