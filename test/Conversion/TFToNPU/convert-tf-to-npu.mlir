@@ -158,3 +158,24 @@ func.func @pool_mean(%x: tensor<1x8x8x16xf32>) -> tensor<1x1x1x16xf32> {
   %1 = "tf.Mean"(%0, %axes) {keep_dims = true} : (tensor<1x4x4x16xf32>, tensor<2xi32>) -> tensor<1x1x1x16xf32> loc("mean")
   return %1 : tensor<1x1x1x16xf32>
 }
+
+// -----
+
+// Ops with side effects keep their order: @sink (reading `a`) runs before
+// @source (feeding `b`), so {a, b} as one call would have to run both
+// before and after them, and `b` gets its own segment.
+// CHECK-LABEL: func.func @side_effects
+// CHECK-NEXT: %[[A:.+]] = call @npu_a(
+// CHECK-NEXT: call @sink(%[[A]])
+// CHECK-NEXT: %[[V:.+]] = call @source()
+// CHECK-NEXT: %[[B:.+]] = call @npu_b(%[[A]], %[[V]])
+// CHECK-NEXT: return %[[B]]
+func.func private @sink(tensor<1x4x4x16xf32>)
+func.func private @source() -> tensor<1x4x4x16xf32>
+func.func @side_effects(%x: tensor<1x4x4x16xf32>) -> tensor<1x4x4x16xf32> {
+  %a = "tf.Relu"(%x) : (tensor<1x4x4x16xf32>) -> tensor<1x4x4x16xf32> loc("a")
+  call @sink(%a) : (tensor<1x4x4x16xf32>) -> ()
+  %v = call @source() : () -> tensor<1x4x4x16xf32>
+  %b = "tf.AddV2"(%a, %v) : (tensor<1x4x4x16xf32>, tensor<1x4x4x16xf32>) -> tensor<1x4x4x16xf32> loc("b")
+  return %b : tensor<1x4x4x16xf32>
+}
