@@ -110,9 +110,9 @@ def ConvertMLProgramToMemRefPass
 
 def ConvertNPUToNPUHWPass
     : Pass<"convert-npu-to-npuhw", "::mlir::ModuleOp"> {
-  let summary = "Lower a function of an int8 npu layer to an npuhw.stream";
+  let summary = "Lower a function of an int8 or fp16 npu layer to an npuhw.stream";
   let description = [{
-    Each function whose body is one int8 `npu.conv2d`,
+    Each function whose body is one int8 or fp16 `npu.conv2d`,
     `npu.depthwise_conv2d` or `npu.fully_connected` (a 1x1 convolution of a
     1 x M x K image) on a function argument, with constant weights (through
     `quant.scast`) and bias, becomes an `npuhw.stream` of the same name:
@@ -124,6 +124,12 @@ def ConvertNPUToNPUHWPass
       QuantizeMultiplier and `shift = 31 - exponent`, requantised with
       TOSA's double rounding), r2 the input, r3 the output; `npuhw.io`
       declarations named from `tf.entry_function`, else `argN`/`resultN`.
+    - fp16: r0 holds the f16 weights (2 bytes per element in the same block
+      layouts) and the f32 biases; each group's accumulators are preloaded
+      with the biases by an LMEM-to-LMEM DMA_LOAD from ACT, MAC_CONV
+      (MAC_DWCONV) accumulates onto them in f32, VEC_UNARY CONVERT rounds
+      to f16 and VEC_UNARY CLAMP applies the clamp rounded to fp16 (see the
+      op descriptions of npu.conv2d).
     - Commands: per output-row band (input halo rows, border padding by the
       MAC padding fields, channels padded to 16 with the input zero point)
       a DMA_LOAD; per output channel group a weight DMA_LOAD when weights

@@ -1,6 +1,6 @@
 //===- NPUToNPUHW.cpp - convert-npu-to-npuhw ---------------------*- C++ -*-===//
 //
-// Each function whose body is an int8 npu convolution-like op on its
+// Each function whose body is an int8 or fp16 npu convolution-like op on its
 // argument (weights and bias constant) becomes an npuhw.stream of the same
 // name: the DRAM regions, the constants (packed weights, requantisation
 // records), the IO declarations, and the commands of ConvLowering. The
@@ -66,15 +66,62 @@ SmallVector<double> weightScales(Type type, int64_t channels) {
   return {};
 }
 
+/// The fp16 bit pattern nearest to \p value (ties to even).
+uint16_t toF16Bits(APFloat value) {
+  bool losesInfo;
+  value.convert(APFloat::IEEEhalf(), APFloat::rmNearestTiesToEven, &losesInfo);
+  return static_cast<uint16_t>(value.bitcastToAPInt().getZExtValue());
+}
+
+/// Reads an fp16 layer: f16 weights, an f16 or f32 bias widened exactly to
+/// f32, clamp bounds rounded to fp16 (the npu verifier checked the types).
+LogicalResult readLayerF16(Operation *op, Value weight, Value bias,
+                           Attribute clampMin, Attribute clampMax,
+                           ConvLayer &l) {
+  l.fp16 = true;
+  DenseFPElementsAttr w;
+  if (!matchPattern(weight, m_Constant(&w)))
+    return op->emitOpError() << "weight must be a constant";
+  if (bias) {
+    DenseFPElementsAttr b;
+    if (!matchPattern(bias, m_Constant(&b)))
+      return op->emitOpError() << "bias must be a constant";
+    for (APFloat v : b.getValues<APFloat>()) {
+      bool losesInfo;
+      v.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
+                &losesInfo);
+      l.biasF32.push_back(v.convertToFloat());
+    }
+  }
+  if (auto a = dyn_cast_or_null<FloatAttr>(clampMin))
+    l.clampMinF16 = toF16Bits(a.getValue());
+  if (auto a = dyn_cast_or_null<FloatAttr>(clampMax))
+    l.clampMaxF16 = toF16Bits(a.getValue());
+  l.hasClamp = clampMin || clampMax;
+  std::vector<uint8_t> bytes;
+  for (const APFloat &v : w.getValues<APFloat>()) {
+    uint64_t bits = v.bitcastToAPInt().getZExtValue();
+    bytes.push_back(static_cast<uint8_t>(bits));
+    bytes.push_back(static_cast<uint8_t>(bits >> 8));
+  }
+  l.packedWeights =
+      l.depthwise
+          ? npu::packDepthwiseWeights(bytes, l.kh, l.kw, l.cout, 2)
+          : packF16ConvWeights(bytes, l.kh, l.kw, l.cin, l.cout);
+  return success();
+}
+
 /// Reads the layer of a conv-like \p op (input, weight, bias, output), or
 /// emits why it cannot be lowered.
 LogicalResult readLayer(Operation *op, Value input, Value weight, Value bias,
                         Value output, Attribute clampMin, Attribute clampMax,
                         ConvLayer &l) {
+  if (cast<ShapedType>(input.getType()).getElementType().isF16())
+    return readLayerF16(op, weight, bias, clampMin, clampMax, l);
   auto in = qi8(input.getType()), out = qi8(output.getType());
   if (!in || !out)
     return op->emitOpError()
-           << "only int8 operands are lowered to npuhw yet, got "
+           << "only int8 and fp16 operands are lowered to npuhw, got "
            << input.getType();
   DenseIntElementsAttr w = constantInts(weight);
   if (!w)
@@ -250,7 +297,7 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
   constants.resize((constants.size() + 63) / 64 * 64, 0);
   ConvPlacement place;
   place.recordOffset = constants.size();
-  std::vector<uint8_t> records = npu::packChannelRecords(layer.records);
+  std::vector<uint8_t> records = packLayerParams(layer);
   constants.insert(constants.end(), records.begin(), records.end());
 
   OpBuilder b(func);
@@ -265,8 +312,9 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
              b.getNamedAttr("kind", npuhw::RegionKindAttr::get(ctx, kind)),
              b.getNamedAttr("size", b.getI64IntegerAttr(size))});
   };
-  auto bytesOf = [](Type type) {
-    return static_cast<uint64_t>(cast<ShapedType>(type).getNumElements());
+  auto bytesOf = [&](Type type) {
+    return static_cast<uint64_t>(cast<ShapedType>(type).getNumElements() *
+                                 layer.elementBytes());
   };
   Value input = layerInput, output = layerOp->getResult(0);
   region(0, npuhw::RegionKind::const_, constants.size());
@@ -287,19 +335,22 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
                 Value value) {
     auto type = cast<ShapedType>(value.getType());
     auto q = qi8(type);
+    // fp16 tensors are not quantised: scale 1, zero point 0.
+    double scale = q ? q.getScale() : 1.0;
+    int32_t zeroPoint = q ? q.getZeroPoint() : 0;
+    Type element = q ? Type(b.getI8Type()) : b.getF16Type();
     declare(
         b, loc, "npuhw.io",
         {b.getNamedAttr("direction", npuhw::IoDirectionAttr::get(ctx, dir)),
          b.getNamedAttr("name", b.getStringAttr(name)),
          b.getNamedAttr("region", b.getI64IntegerAttr(regionIndex)),
          b.getNamedAttr("offset", b.getI64IntegerAttr(0)),
-         b.getNamedAttr("element_type", TypeAttr::get(b.getI8Type())),
+         b.getNamedAttr("element_type", TypeAttr::get(element)),
          b.getNamedAttr("shape", b.getDenseI64ArrayAttr(type.getShape())),
          b.getNamedAttr("layout", npuhw::IoLayoutAttr::get(
                                       ctx, npuhw::IoLayout::nhwc)),
-         b.getNamedAttr("scale", b.getF32FloatAttr(q.getScale())),
-         b.getNamedAttr("zero_point",
-                        b.getI32IntegerAttr(q.getZeroPoint()))});
+         b.getNamedAttr("scale", b.getF32FloatAttr(scale)),
+         b.getNamedAttr("zero_point", b.getI32IntegerAttr(zeroPoint))});
   };
   io(npuhw::IoDirection::input,
      ioNames(func, "inputs", "arg", func.getNumArguments())[inputIndex],

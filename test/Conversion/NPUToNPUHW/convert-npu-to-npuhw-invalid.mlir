@@ -78,24 +78,12 @@ module {
 
 // -----
 
-// Element-wise ops have no lowering yet; fp16 layers neither.
+// Element-wise ops have no lowering yet.
 
 module {
   func.func @add(%x: tensor<3x32xf16>, %y: tensor<3x32xf16>) -> tensor<3x32xf16> {
     // expected-error @+1 {{'npu.add' op has no lowering to npuhw (convert-npu-to-npuhw lowers npu.conv2d, npu.depthwise_conv2d and npu.fully_connected)}}
     %0 = npu.add %x, %y : (tensor<3x32xf16>, tensor<3x32xf16>) -> tensor<3x32xf16>
     return %0 : tensor<3x32xf16>
-  }
-}
-
-// -----
-
-module {
-  func.func @conv_f16(%x: tensor<1x4x4x16xf16>) -> tensor<1x4x4x16xf16> {
-    %w = arith.constant dense<1.0> : tensor<1x1x16x16xf16>
-    // expected-error @+1 {{'npu.conv2d' op only int8 operands are lowered to npuhw yet, got 'tensor<1x4x4x16xf16>'}}
-    %y = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
-      : (tensor<1x4x4x16xf16>, tensor<1x1x16x16xf16>) -> tensor<1x4x4x16xf16>
-    return %y : tensor<1x4x4x16xf16>
   }
 }
