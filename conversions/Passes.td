@@ -172,4 +172,82 @@ def ConvertNPUToNPUHWPass
                            "::mlir::memref::MemRefDialect"];
 }
 
+def ConvertTFToNPUPass : Pass<"convert-tf-to-npu", "::mlir::ModuleOp"> {
+  let summary = "Partition tf functions into fp16 NPU segments and CPU ops";
+  let description = [{
+    Decides for every `tf` op of every function whether NPU-v1 can run it
+    under the function's `#npu.target` (the closest `npu.target` attribute,
+    else the preset of the `target` option), converts the ops it can run to
+    `npu` ops in fp16, groups them into segments, and outlines each segment
+    into a private `func.func` that the CPU function calls.
+
+    **Decision.** An op is placed on the NPU when it is one of Conv2D,
+    DepthwiseConv2dNative, MatMul, BiasAdd, Add, AddV2, Sub, Mul, Minimum,
+    Maximum, Square, Relu, Relu6, MaxPool, AvgPool or Mean over H and W (with
+    `keep_dims`), with static f32 tensors, NHWC layout, constant weights,
+    broadcasts the VEC engine has, and when the `npu` op built for it passes
+    that op's verifier on the target: the limits are the verifiers' own
+    (8-bit window fields, LMEM fit of the smallest tile, ...), and a CPU op's
+    reason quotes the verifier. Everything else stays on the CPU with its
+    reason: the op (no npu equivalent), the dtype, the shape, an attribute,
+    an operand (weights that are not constants) or a limit. Ops inside
+    regions (`tf.WhileRegion`, ...) stay on the CPU.
+
+    **Segments.** Connected NPU ops are grouped greedily in program order; a
+    group is only extended when it stays convex, so no segment both feeds and
+    reads a CPU op (or another segment), and the CPU function can call it
+    once. Each segment becomes `func.func private @npu_<node>` (the first
+    TensorFlow node name of the segment, without the prefix all of the
+    function's nodes share), with the target in `npu.target` and its nodes in
+    `kiln.npu_nodes`. Its arguments and results are the f32 values crossing
+    the boundary, converted with `npu.convert` to f16 and back; constants are
+    copied in as f16 `arith.constant`s. Inside, a bias (BiasAdd or Add of a
+    constant per-channel vector) and a following Relu/Relu6 fold into the
+    convolution or fully connected layer before them.
+
+    ```mlir
+    %y = "tf.Conv2D"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1]}
+        : (tensor<1x8x8x16xf32>, tensor<3x3x16x16xf32>) -> tensor<1x8x8x16xf32>
+    %z = "tf.Relu"(%y) : (tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+    // becomes
+    %z = call @npu_conv(%x) : (tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+    func.func private @npu_conv(%a: tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+        attributes {kiln.npu_nodes = ["conv", "relu"], npu.target = #npu.target<"default">} {
+      %h = npu.convert %a : (tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf16>
+      %w = arith.constant dense<...> : tensor<3x3x16x16xf16>
+      %c = npu.conv2d %h, %w {clamp_min = 0.0 : f32, ...} : ...
+      %r = npu.convert %c : (tensor<1x8x8x16xf16>) -> tensor<1x8x8x16xf32>
+      return %r : tensor<1x8x8x16xf32>
+    }
+    ```
+
+    **Report.** With `remarks`, every tf op gets a remark at its location:
+    `NPU (@segment)` or `CPU: <reason>`. With `report=markdown` or
+    `report=csv`, a table of every tf op but constants (node, op, placement,
+    segment, reason kind, reason) and a summary go to `report-file` (`-`
+    for standard output). `analyze-only` writes the report and leaves the
+    IR unchanged.
+  }];
+  let options = [
+    Option<"targetPreset", "target", "std::string", /*default=*/"\"default\"",
+           "Target preset for functions without an npu.target attribute">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark with the placement of every tf op">,
+    Option<"report", "report", "std::string", /*default=*/"\"none\"",
+           "Also write the placement table: none, markdown or csv">,
+    Option<"reportFile", "report-file", "std::string", /*default=*/"\"-\"",
+           "Where the table goes ('-' for standard output)">,
+    Option<"analyzeOnly", "analyze-only", "bool", /*default=*/"false",
+           "Only decide and report; do not change the IR">,
+  ];
+  let statistics = [
+    Statistic<"numNPUOps", "num-npu-ops", "tf ops placed on the NPU">,
+    Statistic<"numCPUOps", "num-cpu-ops", "tf ops left on the CPU">,
+    Statistic<"numSegments", "num-segments", "NPU segments outlined">,
+  ];
+  let dependentDialects = ["::kiln::npu::NPUDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect"];
+}
+
 #endif // KILN_CONVERSIONS_PASSES_TD
