@@ -512,8 +512,9 @@ findSignature(const tensorflow::MetaGraphDef &metaGraph, StringRef key,
 
 /// A MetaGraph's likely outputs when it has no signature: output 0 of every
 /// node no node reads, except the savers' nodes (those that depend on the
-/// file name or on a save or restore op), ops without outputs, constants, placeholders and variable
-/// plumbing (handles, initialization checks, plain reads of a variable).
+/// file name or on a save or restore op), assignments, ops without outputs,
+/// constants, placeholders and variable plumbing (handles, initialization
+/// checks, plain reads of a variable).
 std::vector<NamedTensor>
 terminalOutputs(const tensorflow::MetaGraphDef &metaGraph) {
   const tensorflow::GraphDef &graph = metaGraph.graph_def();
@@ -554,7 +555,7 @@ terminalOutputs(const tensorflow::MetaGraphDef &metaGraph) {
   for (const auto &node : graph.node()) {
     StringRef op = node.op();
     if (read.contains(node.name()) || saver.contains(node.name()) ||
-        isVariableOp(op) ||
+        isVariableOp(op) || op.starts_with("Assign") ||
         llvm::is_contained({"NoOp", "Placeholder", "Const",
                             "VarIsInitializedOp", "IsVariableInitialized",
                             "Assert"},

@@ -3,7 +3,8 @@ each test saves a model with TensorFlow, imports one signature with
 `kiln-translate --import-saved-model` (or `--import-meta-graph`), runs it with
 `kiln-run --backend=cpu` and compares with TensorFlow running the saved model
 itself; `kiln-compile` builds the same signature into an object whose header
-names the signature's inputs and outputs.
+names the signature's inputs and outputs. A signature that assigns its
+variable is compiled, linked into a C program and run three times.
 
 Tolerance: the framework's default, 1e-4 of each output's scale plus 1e-6
 (kiln_e2e/compare.py); the models are a few float32 contractions of at most
@@ -206,3 +207,62 @@ def test_meta_graph_and_checkpoint(work):
     # No SignatureDef: the outputs are the nodes no node reads ("s").
     work.check("meta", ["--import-meta-graph", prefix + ".meta"],
                {"x": feed}, {"s": score})
+
+
+# A variable the signature assigns stays state, starting from its checkpoint
+# value: the compiled object, linked into a C program and run three times,
+# gives what three calls of the loaded SavedModel give.
+class Accumulator(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.total = tf.Variable([1.0, 2.0, 3.0])
+
+    @tf.function(input_signature=[tf.TensorSpec([3], tf.float32)])
+    def add(self, x):
+        self.total.assign(self.total + x)
+        return {"doubled": self.total.read_value() * 2}
+
+
+STEP_PROGRAM = r"""
+#include <stdio.h>
+#include "model.h"
+int main(void) {
+  float x[3] = {0.5f, -1.0f, 2.0f};
+  model_tensor feeds[1] = {{x, NULL, {3}}};
+  for (int step = 0; step < 3; ++step) {
+    model_tensor fetches[1];
+    if (model_run(feeds, fetches)) return 1;
+    const float *y = (const float *)fetches[0].data;
+    printf("%.9g %.9g %.9g\n", y[0], y[1], y[2]);
+    model_free_fetches(fetches);
+  }
+  return 0;
+}
+"""
+
+
+def test_assigned_variable_keeps_state(work):
+    cc = shutil.which(os.environ.get("CC", "cc"))
+    if not cc:
+        pytest.skip("no C compiler to link the model with")
+    module = Accumulator()
+    path = work.file("accumulator")
+    tf.saved_model.save(module, path,
+                        signatures={"serving_default": module.add})
+    serve = tf.saved_model.load(path).signatures["serving_default"]
+    x = tf.constant([0.5, -1.0, 2.0])
+    expected = [serve(x=x)["doubled"].numpy() for _ in range(3)]
+
+    work.tool("kiln-compile", path, "-o", work.file("model.o"))
+    assert "model_var_" in open(work.file("model.h")).read()
+    with open(work.file("step.c"), "w") as f:
+        f.write(STEP_PROGRAM)
+    program = work.file("step")
+    subprocess.run([cc, "-I", work.path, work.file("step.c"),
+                    work.file("model.o"), "-lm", "-o", program], check=True)
+    lines = subprocess.run([program], check=True, stdout=subprocess.PIPE,
+                           text=True).stdout.split("\n")
+    for step, reference in enumerate(expected):
+        actual = np.array(lines[step].split(), np.float32)
+        result = compare(actual, reference, RTOL, ATOL)
+        assert result.passed, f"step {step}: {result.describe()}"

@@ -1,10 +1,11 @@
 """Writes a TF1 graph as a MetaGraph and a checkpoint with
 tf.compat.v1.train.Saver: DIR/model.ckpt.meta, .index and .data-*.
 
-    meta_graph.py DIR [VARIABLE...]
+    meta_graph.py DIR [--ref] [VARIABLE...]
 
 saves only the named variables ("layer/w", "layer/b"; default: both), so a
-test can leave one out of the checkpoint."""
+test can leave one out of the checkpoint. --ref makes them TF1 reference
+variables (VariableV2) instead of resource variables."""
 
 import os
 import sys
@@ -17,12 +18,14 @@ import tensorflow as tf  # noqa: E402
 
 def main():
     out, names = sys.argv[1], sys.argv[2:]
+    ref = "--ref" in names
+    names = [n for n in names if n != "--ref"]
     graph = tf.Graph()
     with graph.as_default():
         x = tf.compat.v1.placeholder(tf.float32, [2, 3], name="x")
-        w = tf.compat.v1.get_variable("layer/w",
+        w = tf.compat.v1.get_variable("layer/w", use_resource=not ref,
                                       initializer=np.ones([3, 4], np.float32))
-        b = tf.compat.v1.get_variable("layer/b",
+        b = tf.compat.v1.get_variable("layer/b", use_resource=not ref,
                                       initializer=np.zeros([4], np.float32))
         tf.nn.relu(tf.matmul(x, w) + b, name="y")
         saved = [v for v in (w, b) if not names or v.op.name in names]
