@@ -1,11 +1,15 @@
-"""Writes a TF1 graph as a MetaGraph and a checkpoint with
-tf.compat.v1.train.Saver: DIR/model.ckpt.meta, .index and .data-*.
+"""Writes TF1 graphs as MetaGraphs with checkpoints, as
+tf.compat.v1.train.Saver does (DIR/<variant>/model.ckpt.meta, .index,
+.data-*), in one TensorFlow start:
 
-    meta_graph.py DIR [--ref] [VARIABLE...]
+    meta_graph.py DIR
 
-saves only the named variables ("layer/w", "layer/b"; default: both), so a
-test can leave one out of the checkpoint. --ref makes them TF1 reference
-variables (VariableV2) instead of resource variables."""
+A placeholder x [2,3] feeds y = relu(x @ layer/w + layer/b). Variants:
+  all      resource variables, both saved
+  partial  only layer/w saved (layer/b missing from the checkpoint)
+  ref      TF1 reference variables (VariableV2)
+  double   float64 instead of float32
+  wide     5 units instead of 4"""
 
 import os
 import sys
@@ -16,23 +20,31 @@ import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
 
 
-def main():
-    out, names = sys.argv[1], sys.argv[2:]
-    ref = "--ref" in names
-    names = [n for n in names if n != "--ref"]
+def write(out, saved_names=None, ref=False, dtype=np.float32, units=4):
+    os.makedirs(out, exist_ok=True)
     graph = tf.Graph()
     with graph.as_default():
-        x = tf.compat.v1.placeholder(tf.float32, [2, 3], name="x")
+        x = tf.compat.v1.placeholder(dtype, [2, 3], name="x")
         w = tf.compat.v1.get_variable("layer/w", use_resource=not ref,
-                                      initializer=np.ones([3, 4], np.float32))
+                                      initializer=np.ones([3, units], dtype))
         b = tf.compat.v1.get_variable("layer/b", use_resource=not ref,
-                                      initializer=np.zeros([4], np.float32))
+                                      initializer=np.zeros([units], dtype))
         tf.nn.relu(tf.matmul(x, w) + b, name="y")
-        saved = [v for v in (w, b) if not names or v.op.name in names]
+        saved = [v for v in (w, b)
+                 if saved_names is None or v.op.name in saved_names]
         with tf.compat.v1.Session() as sess:
             sess.run(tf.compat.v1.global_variables_initializer())
             tf.compat.v1.train.Saver(var_list=saved).save(
                 sess, os.path.join(out, "model.ckpt"))
+
+
+def main():
+    root = sys.argv[1]
+    write(os.path.join(root, "all"))
+    write(os.path.join(root, "partial"), saved_names=["layer/w"])
+    write(os.path.join(root, "ref"), ref=True)
+    write(os.path.join(root, "double"), dtype=np.float64)
+    write(os.path.join(root, "wide"), units=5)
 
 
 if __name__ == "__main__":
