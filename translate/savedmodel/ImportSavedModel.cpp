@@ -411,8 +411,10 @@ OwningOpRef<ModuleOp> SignatureImporter::run(ArrayRef<NamedTensor> inputs,
     kiln::graphdef::InputSpec spec;
     spec.node = tensor.ends_with(":0") ? tensor.drop_back(2).str() : tensor.str();
     fed.insert(nodeOf(tensor));
-    if (input.info) {
+    if (input.info)
       spec.dtype = input.info->dtype();
+    // A signature without a shape leaves the node's.
+    if (input.info && input.info->has_tensor_shape()) {
       const auto &shape = input.info->tensor_shape();
       if (shape.unknown_rank()) {
         spec.shape.emplace(std::nullopt);
