@@ -41,19 +41,46 @@ struct ConcatV2OpLowering final : OpConversionPattern<tf::ConcatV2Op> {
     Location loc = op.getLoc();
     FailureOr<int64_t> axis = getConstantScalar(adaptor.getAxis());
     if (failed(axis)) {
-      // An axis known only at run time: a switch over the axes, each case the
-      // concatenation along one (an axis out of range, which TensorFlow
-      // rejects, reads as the last one).
+      // An axis known only at run time: a switch over the axes the operands'
+      // shapes allow (the others differ in a static size elsewhere), each
+      // case the concatenation along one. An axis out of range or not
+      // allowed, which TensorFlow rejects, reads as the last allowed one.
       RankedTensorType axisType = getRankedType(adaptor.getAxis());
       if (!axisType || !axisType.hasStaticShape() ||
           axisType.getNumElements() != 1 || rank == 0)
         return kiln::detail::reportUnsupported(
             op, "axis operand is not a single integer");
+      SmallVector<int64_t> allowed;
+      for (int64_t dim = 0; dim < rank; ++dim) {
+        bool fits = true;
+        for (int64_t other = 0; other < rank; ++other) {
+          if (other == dim)
+            continue;
+          int64_t size = resultType.getDimSize(other);
+          for (Value value : adaptor.getValues()) {
+            RankedTensorType type = getRankedType(value);
+            if (type.getRank() != rank) {
+              fits = false;
+              break;
+            }
+            int64_t own = type.getDimSize(other);
+            if (ShapedType::isDynamic(size))
+              size = own;
+            else if (!ShapedType::isDynamic(own) && own != size)
+              fits = false;
+          }
+        }
+        if (fits)
+          allowed.push_back(dim);
+      }
+      if (allowed.empty())
+        return kiln::detail::reportUnsupported(
+            op, "the operands' shapes allow concatenation along no axis");
       Value key = normalizeRuntimeAxis(rewriter, loc, adaptor.getAxis(), rank);
       Value result = createKeySwitch(
-          rewriter, loc, key, llvm::to_vector(llvm::seq<int64_t>(0, rank)),
-          resultType, [&](OpBuilder &b, Location loc, size_t dim) {
-            return concatAlong(b, loc, adaptor.getValues(), dim);
+          rewriter, loc, key, allowed, resultType,
+          [&](OpBuilder &b, Location loc, size_t i) {
+            return concatAlong(b, loc, adaptor.getValues(), allowed[i]);
           });
       rewriter.replaceOp(op, result);
       return success();

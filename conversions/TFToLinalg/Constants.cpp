@@ -12,7 +12,6 @@
 #include "dialects/TF/IR/TFOps.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -216,11 +215,11 @@ DenseElementsAttr getConstantElements(Value value) {
 }
 
 /// tf.Range with constant operands -> an arith.constant holding the values
-/// TensorFlow computes: start, start + delta, ... accumulated in the element
-/// type, ceil(|limit - start| / |delta|) of them. Signed integer operands
-/// known only at run time give a linalg.generic (start + i * delta wraps
-/// like the accumulation); float ones an scf.for that accumulates, so that
-/// the rounding is TensorFlow's; unsigned ones must be constants.
+/// TensorFlow 2.21's CPU kernel computes: start + i * delta in the element
+/// type (integers wrapping; floats rounded after the product and after the
+/// sum, not accumulated), ceil(|limit - start| / |delta|) of them. Signed
+/// integer and float operands known only at run time give a linalg.generic
+/// computing the same; unsigned ones must be constants.
 struct RangeOpLowering final : OpConversionPattern<tf::RangeOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -277,10 +276,13 @@ struct RangeOpLowering final : OpConversionPattern<tf::RangeOp> {
             op, "range has " + Twine(count) + " elements but the result has " +
                     Twine(resultType.getDimSize(0)));
       SmallVector<APFloat> elements;
-      APFloat value = first;
       for (int64_t i = 0; i < count; ++i) {
+        APFloat value(first.getSemantics());
+        value.convertFromAPInt(APInt(64, i), /*IsSigned=*/true,
+                               APFloat::rmNearestTiesToEven);
+        value.multiply(step, APFloat::rmNearestTiesToEven);
+        value.add(first, APFloat::rmNearestTiesToEven);
         elements.push_back(value);
-        value.add(step, APFloat::rmNearestTiesToEven);
       }
       auto type = RankedTensorType::get({count}, floatType);
       values = DenseElementsAttr::get(type, elements);
@@ -318,9 +320,7 @@ struct RangeOpLowering final : OpConversionPattern<tf::RangeOp> {
 
   /// Float operands known only at run time: ceil(|(limit - start) / delta|)
   /// elements, computed in the element type as TensorFlow's kernel does,
-  /// written by an scf.for that adds delta to a running value in the element
-  /// type (TensorFlow's CPU kernel accumulates; start + i * delta would
-  /// round differently). A delta that does not move start towards limit
+  /// start + i * delta each. A delta that does not move start towards limit
   /// gives no elements (TensorFlow reports an error).
   LogicalResult
   lowerRuntimeFloatRange(tf::RangeOp op, OpAdaptor adaptor,
@@ -345,7 +345,6 @@ struct RangeOpLowering final : OpConversionPattern<tf::RangeOp> {
     Value start = scalar(adaptor.getStart());
     Value limit = scalar(adaptor.getLimit());
     Value delta = scalar(adaptor.getDelta());
-    Value zeroIndex = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value size;
     if (!resultType.isDynamicDim(0)) {
       size = arith::ConstantIndexOp::create(rewriter, loc,
@@ -353,23 +352,21 @@ struct RangeOpLowering final : OpConversionPattern<tf::RangeOp> {
     } else {
       Value zero = arith::ConstantOp::create(
           rewriter, loc, rewriter.getFloatAttr(elementType, 0.0));
+      Value zeroIndex = arith::ConstantIndexOp::create(rewriter, loc, 0);
       Value span = arith::SubFOp::create(rewriter, loc, limit, start);
       Value quotient = arith::DivFOp::create(rewriter, loc, span, delta);
       Value count = math::CeilOp::create(
           rewriter, loc, math::AbsFOp::create(rewriter, loc, quotient));
       // Moves towards limit: span and delta have the same sign (or span 0).
+      auto compare = [&](arith::CmpFPredicate predicate, Value a, Value b) {
+        return arith::CmpFOp::create(rewriter, loc, predicate, a, b);
+      };
       Value forward = arith::AndIOp::create(
-          rewriter, loc,
-          arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OGT,
-                                delta, zero),
-          arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OGE, span,
-                                zero));
+          rewriter, loc, compare(arith::CmpFPredicate::OGT, delta, zero),
+          compare(arith::CmpFPredicate::OGE, span, zero));
       Value backward = arith::AndIOp::create(
-          rewriter, loc,
-          arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OLT,
-                                delta, zero),
-          arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OLE, span,
-                                zero));
+          rewriter, loc, compare(arith::CmpFPredicate::OLT, delta, zero),
+          compare(arith::CmpFPredicate::OLE, span, zero));
       Value valid = arith::OrIOp::create(rewriter, loc, forward, backward);
       Value asInt = arith::FPToSIOp::create(rewriter, loc,
                                             rewriter.getI64Type(), count);
@@ -378,19 +375,17 @@ struct RangeOpLowering final : OpConversionPattern<tf::RangeOp> {
       asIndex = arith::MaxSIOp::create(rewriter, loc, asIndex, zeroIndex);
       size = arith::SelectOp::create(rewriter, loc, valid, asIndex, zeroIndex);
     }
-    Value init = tensor::EmptyOp::create(rewriter, loc, {OpFoldResult(size)},
-                                         elementType);
-    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-    auto loop = scf::ForOp::create(
-        rewriter, loc, zeroIndex, size, one, ValueRange{init, start},
-        [&](OpBuilder &b, Location loc, Value i, ValueRange carried) {
-          Value written =
-              tensor::InsertOp::create(b, loc, carried[1], carried[0], {i});
-          Value next = arith::AddFOp::create(b, loc, carried[1], delta);
-          scf::YieldOp::create(b, loc, ValueRange{written, next});
+    Value result = createIndexGeneric(
+        rewriter, loc, {OpFoldResult(size)}, elementType,
+        [&](OpBuilder &b, Location loc, ArrayRef<Value> indices) -> Value {
+          Value i = arith::IndexCastOp::create(b, loc, b.getI64Type(),
+                                               indices[0]);
+          Value x = arith::SIToFPOp::create(b, loc, elementType, i);
+          Value offset = arith::MulFOp::create(b, loc, x, delta);
+          return arith::AddFOp::create(b, loc, start, offset);
         });
-    rewriter.replaceOp(op, kiln::detail::castToType(
-                               rewriter, loc, loop.getResult(0), resultType));
+    rewriter.replaceOp(
+        op, kiln::detail::castToType(rewriter, loc, result, resultType));
     return success();
   }
 

@@ -29,6 +29,13 @@ func.func @concat(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %a: tensor<i32>) -> 
   return %0 : tensor<?x?xf32>
 }
 
+// Operands of sizes 1x3 and 2x3 concatenate only along axis 0: the other
+// axis is no case of the switch.
+func.func @concat_rows(%x: tensor<1x3xf32>, %y: tensor<2x3xf32>, %a: tensor<i32>) -> tensor<?x?xf32> {
+  %0 = "tf.ConcatV2"(%x, %y, %a) : (tensor<1x3xf32>, tensor<2x3xf32>, tensor<i32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
 func.func @expand_dims(%x: tensor<2x3xf32>, %a: tensor<i32>) -> tensor<?x?x?xf32> {
   %0 = "tf.ExpandDims"(%x, %a) : (tensor<2x3xf32>, tensor<i32>) -> tensor<?x?x?xf32>
   return %0 : tensor<?x?x?xf32>
@@ -44,9 +51,9 @@ func.func @tile(%x: tensor<2x3xf32>, %m: tensor<2xi32>) -> tensor<?x?xf32> {
   return %0 : tensor<?x?xf32>
 }
 
-// tf.range(start, limit, delta) - start: the values accumulate in f32 as
-// TensorFlow's CPU kernel does, so from 2^24 by 1 they stay at 2^24
-// (start + i * delta would give 0, 0, 2, 4).
+// tf.range(start, limit, delta) - start: TensorFlow 2.21's CPU kernel
+// computes start + i * delta, so from 2^24 by 1 the values are 2^24, 2^24,
+// 2^24 + 2, 2^24 + 4 (an accumulation would stay at 2^24).
 func.func @range_from(%s: tensor<f32>, %l: tensor<f32>, %d: tensor<f32>) -> tensor<?xf32> {
   %0 = "tf.Range"(%s, %l, %d) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<?xf32>
   %1 = "tf.Sub"(%0, %s) : (tensor<?xf32>, tensor<f32>) -> tensor<?xf32>
@@ -128,6 +135,14 @@ func.func @main() {
   // CHECK-NEXT: {{\[\[}}1,{{ +}}2,{{ +}}3,{{ +}}7,{{ +}}8,{{ +}}9],
   // CHECK-NEXT: [4,{{ +}}5,{{ +}}6,{{ +}}10,{{ +}}11,{{ +}}12]]
 
+  %row = arith.constant dense<[[0.0, -1.0, -2.0]]> : tensor<1x3xf32>
+  %cr = call @concat_rows(%row, %x, %am2) : (tensor<1x3xf32>, tensor<2x3xf32>, tensor<i32>) -> tensor<?x?xf32>
+  call @print2(%cr) : (tensor<?x?xf32>) -> ()
+  // CHECK: sizes = [3, 3]
+  // CHECK-NEXT: {{\[\[}}0,{{ +}}-1,{{ +}}-2],
+  // CHECK-NEXT: [1,{{ +}}2,{{ +}}3],
+  // CHECK-NEXT: [4,{{ +}}5,{{ +}}6]]
+
   %e1 = call @expand_dims(%x, %a1) : (tensor<2x3xf32>, tensor<i32>) -> tensor<?x?x?xf32>
   call @print3(%e1) : (tensor<?x?x?xf32>) -> ()
   // CHECK: sizes = [2, 1, 3]
@@ -175,7 +190,7 @@ func.func @main() {
   %r0 = call @range_from(%big, %bigl, %one) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<?xf32>
   call @print(%r0) : (tensor<?xf32>) -> ()
   // CHECK: sizes = [4]
-  // CHECK-NEXT: [0,{{ +}}0,{{ +}}0,{{ +}}0]
+  // CHECK-NEXT: [0,{{ +}}0,{{ +}}2,{{ +}}4]
   %two = arith.constant dense<2.0> : tensor<f32>
   %lim = arith.constant dense<-1.0> : tensor<f32>
   %half = arith.constant dense<-0.5> : tensor<f32>
