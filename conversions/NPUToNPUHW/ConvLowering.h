@@ -12,6 +12,7 @@
 #ifndef KILN_CONVERSIONS_NPUTONPUHW_CONVLOWERING_H
 #define KILN_CONVERSIONS_NPUTONPUHW_CONVLOWERING_H
 
+#include "conversions/NPUToNPUHW/Lowering.h"
 #include "runtime/npu/Config.h"
 #include "runtime/npu/Packing.h"
 
@@ -43,11 +44,6 @@ struct ConvTiling {
   bool streamWeights = false;
 };
 
-/// Limits the tiling may not exceed (0: no limit), from pass options.
-struct TilingLimits {
-  int64_t maxRowsPerBand = 0, maxBlocksPerGroup = 0;
-};
-
 /// Chooses the tallest band, then the widest channel group, whose double
 /// buffers fit the LMEM regions of \p config; on failure \p why explains
 /// which region is too small.
@@ -55,10 +51,13 @@ bool chooseTiling(const ConvLayer &layer, const npu::TargetConfig &config,
                   const TilingLimits &limits, ConvTiling &tiling,
                   std::string &why);
 
-/// Where the layer's data lives in DRAM.
+/// Where the layer's data lives in DRAM, and what its loads wait for.
 struct ConvPlacement {
-  unsigned inputRegion = 2, outputRegion = 3;
+  unsigned inputRegion = kInputRegion, outputRegion = kOutputRegion;
+  uint64_t inputOffset = 0, outputOffset = 0;  ///< 16-byte aligned.
   uint64_t weightOffset = 0, recordOffset = 0; ///< In r0.
+  /// Tokens every DMA_LOAD of the layer depends on (OpLowering::after).
+  llvm::SmallVector<mlir::Value> after;
 };
 
 /// Emits the commands of \p layer at \p builder's insertion point inside an
