@@ -100,6 +100,15 @@ module {
 // CHECK:         npuhw.io output "result0" region 3 offset 0 f32 [1] nhwc
 // CHECK:         npuhw.vec_unary convert in({{.*}} : memref<1x1x1x16xi8, #npuhw.lmem<act>>) out({{.*}} : memref<1x1x1x16xf32, #npuhw.lmem<act>>)
 // CHECK:         npuhw.dma_store {{.*}} dst({{.*}} : memref<4xi8, strided<[1]>, #npuhw.dram<3>>) after({{.*}}) {n0 = 1, n1 = 1, n2 = 1, src_run = 4}
+
+// A value returned twice is stored once and declared twice.
+
+// CHECK-LABEL: npuhw.stream @twice
+// CHECK:         npuhw.region 3 output size 16
+// CHECK:         npuhw.io output "result0" region 3 offset 0 f16 [5]
+// CHECK-NEXT:    npuhw.io output "result1" region 3 offset 0 f16 [5]
+// CHECK-COUNT-1: npuhw.dma_store
+// CHECK-NOT:     npuhw.dma_store
 module {
   func.func @rescale(%x: tensor<1x4x4x16x!quant.uniform<i32:f32, 0.001>>) -> tensor<1x4x4x16x!quant.uniform<i8:f32, 0.1:-128>> {
     %y = npu.rescale %x {clamp_min = 0 : i64} : (tensor<1x4x4x16x!quant.uniform<i32:f32, 0.001>>) -> tensor<1x4x4x16x!quant.uniform<i8:f32, 0.1:-128>>
@@ -116,5 +125,9 @@ module {
   func.func @convert(%x: tensor<i8>) -> tensor<f32> {
     %y = npu.convert %x : (tensor<i8>) -> tensor<f32>
     return %y : tensor<f32>
+  }
+  func.func @twice(%x: tensor<5xi8>) -> (tensor<5xf16>, tensor<5xf16>) {
+    %y = npu.convert %x : (tensor<5xi8>) -> tensor<5xf16>
+    return %y, %y : tensor<5xf16>, tensor<5xf16>
   }
 }
