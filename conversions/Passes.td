@@ -115,7 +115,7 @@ def ConvertNPUToNPUHWPass
     Each function whose body is a sequence of npu ops (any dataflow: several
     arguments and results, intermediates read more than once; constants
     through `quant.scast`) becomes an `npuhw.stream` of the same name. Ops
-    lowered: int8 `npu.conv2d`, `npu.depthwise_conv2d` and
+    lowered: int8 and fp16 `npu.conv2d`, `npu.depthwise_conv2d` and
     `npu.fully_connected`; `npu.add`, `sub`, `mul`, `minimum`, `maximum`
     (int8 and fp16); `npu.rescale`, `npu.table`, `npu.clamp` and
     `npu.convert`.
@@ -141,6 +141,12 @@ def ConvertNPUToNPUHWPass
       and stores keep their DRAM addresses 16-byte aligned (loads start up
       to 15 rows early, bands are a multiple of the aligning rows; a batch
       whose output images are not a multiple of 16 bytes is rejected).
+    - fp16: r0 holds the f16 weights (2 bytes per element in the same block
+      layouts) and the f32 biases; each group's accumulators are preloaded
+      with the biases by an LMEM-to-LMEM DMA_LOAD from ACT, MAC_CONV
+      (MAC_DWCONV) accumulates onto them in f32, VEC_UNARY CONVERT rounds
+      to f16 and VEC_UNARY CLAMP applies the clamp rounded to fp16 (see the
+      op descriptions of npu.conv2d).
     - Element-wise ops: the tensor as positions of 16 elements (flat) or,
       for a CHANNEL broadcast, of its channels padded to 16-lane blocks;
       bands of as many positions as two buffers of each streamed operand

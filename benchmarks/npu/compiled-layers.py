@@ -2,22 +2,29 @@
 # ===- compiled-layers.py - the NPU target layers through the compiler ----===#
 #
 # Compiles the six layers that the NPU compiler's utilisation targets name
-# (int8, SAME padding, stride 1) with kiln-npu-to-npuhw-pipeline for the
-# "default" and "realistic" configurations, runs each .npub on kiln-npu-sim
-# (functional, race checking on) with a seeded random input, and prints a
-# Markdown table of cycles and useful / padded MAC utilisation.
+# (int8 or fp16, SAME padding, stride 1) with kiln-npu-to-npuhw-pipeline for
+# the "default" and "realistic" configurations, runs each .npub on
+# kiln-npu-sim (functional, race checking on) with a seeded random input, and
+# prints a Markdown table of cycles and useful / padded MAC utilisation.
 #
 #   benchmarks/npu/compiled-layers.py [--bin build/bin] [--work DIR]
+#                                     [--dtype int8|fp16]
 #
-# Weights are seeded random int8 in [-127, 127]; the input is seeded random
-# int8. Utilisation counts useful MACs (docs/npu-isa.md §8), so it needs a
-# functional run with live input channels, which the random input gives.
+# int8: weights are seeded random int8 in [-127, 127], the input seeded
+# random int8. fp16: weights seeded random reals in [-1/8, 1/8], the input in
+# [-1, 1] (both rounded to fp16), an f32 bias and a [0, 6] clamp; the MAC
+# runs at half rate, so the table adds the utilisation of the fp16 peak
+# (twice the simulator's figure, which is of the int8 peak) and compares
+# that with the target. Utilisation counts useful MACs (docs/npu-isa.md §8),
+# so it needs a functional run with live input channels, which the random
+# input gives.
 # ===----------------------------------------------------------------------===#
 
 import argparse
 import os
 import random
 import re
+import struct
 import subprocess
 import sys
 import tempfile
@@ -40,6 +47,36 @@ OUT_Q = "!quant.uniform<i8:f32, 0.5>"
 
 def hex_bytes(values):
     return "0x" + "".join("%02X" % (v & 0xFF) for v in values)
+
+
+def half_bytes(values):
+    return "0x" + "".join(struct.pack("<e", v).hex().upper() for v in values)
+
+
+def layer_mlir_f16(kind, h, w, cin, cout, k, target, rng):
+    pad = (k - 1) // 2
+    x_t = "tensor<1x%dx%dx%dxf16>" % (h, w, cin)
+    y_t = "tensor<1x%dx%dx%dxf16>" % (h, w, cout)
+    if kind == "conv":
+        shape, count, op = "%dx%dx%dx%d" % (k, k, cin, cout), k * k * cin * cout, "npu.conv2d"
+    else:
+        shape, count, op = "%dx%dx%d" % (k, k, cin), k * k * cin, "npu.depthwise_conv2d"
+    weights = [rng.uniform(-0.125, 0.125) for _ in range(count)]
+    bias = "0x" + "".join(struct.pack("<f", rng.uniform(-1, 1)).hex().upper()
+                          for _ in range(cout))
+    w_t = "tensor<%sxf16>" % shape
+    b_t = "tensor<%dxf32>" % cout
+    return f"""module attributes {{npu.target = #npu.target<"{target}">}} {{
+  func.func @layer(%x: {x_t}) -> {y_t}
+      attributes {{tf.entry_function = {{inputs = "x", outputs = "y"}}}} {{
+    %w = arith.constant dense<"{half_bytes(weights)}"> : {w_t}
+    %b = arith.constant dense<"{bias}"> : {b_t}
+    %y = {op} %x, %w, %b {{stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: {pad}, {pad}, {pad}, {pad}>, clamp_min = 0.0 : f32, clamp_max = 6.0 : f32}}
+      : ({x_t}, {w_t}, {b_t}) -> {y_t}
+    return %y : {y_t}
+  }}
+}}
+"""
 
 
 def layer_mlir(kind, h, w, cin, cout, k, target, rng):
@@ -81,16 +118,22 @@ def run(cmd, **kwargs):
     return result.stdout
 
 
-def measure(bin_dir, work, name, kind, h, w, cin, cout, k, target):
+def measure(bin_dir, work, name, kind, h, w, cin, cout, k, target, dtype):
     rng = random.Random(7)
     stem = os.path.join(work, re.sub(r"[^a-z0-9]+", "_", name.lower()) +
-                        "_" + target)
+                        "_" + target + "_" + dtype)
+    fp16 = dtype == "fp16"
     with open(stem + ".mlir", "w") as f:
-        f.write(layer_mlir(kind, h, w, cin, cout, k, target, rng))
+        f.write((layer_mlir_f16 if fp16 else layer_mlir)(
+            kind, h, w, cin, cout, k, target, rng))
     # Channels padded to 16 live in the DRAM layout too only on chip; the
-    # input region is plain NHWC int8.
+    # input region is plain NHWC int8 or fp16.
     with open(stem + ".x.bin", "wb") as f:
-        f.write(bytes(rng.randint(0, 255) for _ in range(h * w * cin)))
+        if fp16:
+            f.write(b"".join(struct.pack("<e", rng.uniform(-1, 1))
+                             for _ in range(h * w * cin)))
+        else:
+            f.write(bytes(rng.randint(0, 255) for _ in range(h * w * cin)))
     npuhw = run([os.path.join(bin_dir, "kiln-opt"), stem + ".mlir",
                  "--kiln-npu-to-npuhw-pipeline"])
     with open(stem + ".npuhw.mlir", "w") as f:
@@ -113,28 +156,37 @@ def main():
     parser = argparse.ArgumentParser(description="Compile the NPU target layers and report their utilisation.")
     parser.add_argument("--bin", default="build/bin")
     parser.add_argument("--work", default=None)
+    parser.add_argument("--dtype", choices=("int8", "fp16"), default="int8")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
     work = args.work or tempfile.mkdtemp(prefix="kiln-npu-layers-")
     os.makedirs(work, exist_ok=True)
+    fp16 = args.dtype == "fp16"
+    extra = " | of the fp16 peak" if fp16 else ""
     print("| layer | config | cycles | useful-MAC utilisation | padded "
-          "| depthwise-peak utilisation | target |")
-    print("|---|---|---:|---:|---:|---:|---|")
+          "| depthwise-peak utilisation%s | target |" % extra)
+    print("|---|---|---:|---:|---:|---:|%s---|" % ("---:|" if fp16 else ""))
     for name, kind, h, w, cin, cout, k in LAYERS:
         for target in ("default", "realistic"):
             cycles, useful, padded, dw, stats = measure(
-                args.bin, work, name, kind, h, w, cin, cout, k, target)
+                args.bin, work, name, kind, h, w, cin, cout, k, target,
+                args.dtype)
             if args.verbose:
                 print(stats, file=sys.stderr)
             goal = TARGETS_1X1 if k == 1 else TARGETS[kind]
             fmt = lambda v: "n/a" if v is None else "%.1f%%" % v
             shown = dw if kind == "dwconv" else useful
+            # fp16 runs the MAC at half rate: its peak is half the int8 one.
+            if fp16 and shown is not None:
+                shown *= 2
             met = "" if target != "realistic" else (
                 "≥ %d%%: %s" % (goal * 100, "met" if shown is not None and
                                  shown >= goal * 100 else "missed"))
-            print("| %s | %s | %d | %s | %s | %s | %s |" %
-                  (name, target, cycles, fmt(useful), fmt(padded),
-                   fmt(dw) if kind == "dwconv" else "", met))
+            cells = [name, target, "%d" % cycles, fmt(useful), fmt(padded),
+                     fmt(dw) if kind == "dwconv" else ""]
+            if fp16:
+                cells.append(fmt(shown))
+            print("| %s | %s |" % (" | ".join(cells), met))
     print("\nartifacts: %s" % work, file=sys.stderr)
 
 

@@ -4,10 +4,14 @@
 // border padded by the MAC padding fields, channels padded to 16 with the
 // input zero point), then per output-channel group an optional weight load,
 // the MAC into ACC and the requantisation into the band's output buffer; one
-// store per band. Every stage has two buffers used alternately; the tokens
-// carry the read-after-write and write-after-read dependencies between the
-// stages, so DMA overlaps MAC and VEC once npuhw-assign-semaphores has turned
-// them into waits.
+// store per band. fp16 layers (docs/npu-compiler.md, "fp16 layers") preload
+// each group's accumulators with the f32 biases (an LMEM-to-LMEM DMA_LOAD
+// that repeats the bias vector kept in ACT over every pixel), accumulate the
+// MAC onto them, and convert to f16 (VEC_UNARY CONVERT, then CLAMP in place)
+// instead of requantising. Every stage has two buffers used alternately; the
+// tokens carry the read-after-write and write-after-read dependencies between
+// the stages, so DMA overlaps MAC and VEC once npuhw-assign-semaphores has
+// turned them into waits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +22,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 
 using namespace mlir;
@@ -29,11 +34,15 @@ namespace {
 /// Sizes derived from a layer and a band height.
 struct Geometry {
   int64_t cib, cob, blockWeights, allWeights;
+  /// Bytes of ACT holding the f32 bias vector (fp16 with a bias), else 0.
+  int64_t biasBytes;
   explicit Geometry(const ConvLayer &l) {
     cib = (l.cin + 15) / 16;
     cob = (l.cout + 15) / 16;
-    blockWeights = l.depthwise ? l.kh * l.kw * 16 : l.kh * l.kw * cib * 256;
+    blockWeights = (l.depthwise ? l.kh * l.kw * 16 : l.kh * l.kw * cib * 256) *
+                   l.elementBytes();
     allWeights = blockWeights * cob;
+    biasBytes = l.fp16 && !l.biasF32.empty() ? cob * 64 : 0;
   }
 };
 
@@ -48,7 +57,7 @@ int64_t rowAlignment(int64_t rowBytes) {
 /// plus the leading rows an input load may add to start aligned.
 int64_t inputRows(const ConvLayer &l, int64_t rows) {
   return std::min(l.h, (rows - 1) * l.sy + l.dy * (l.kh - 1) + 1) +
-         rowAlignment(l.w * l.cin) - 1;
+         rowAlignment(l.w * l.cin * l.elementBytes()) - 1;
 }
 
 /// The input rows [first, last] of output rows [y0, y0 + rows) clipped to
@@ -68,6 +77,34 @@ BandRows bandRows(const ConvLayer &l, int64_t y0, int64_t rows) {
 }
 } // namespace
 
+std::vector<uint8_t> npu_to_npuhw::packF16ConvWeights(
+    const std::vector<uint8_t> &hwio, int64_t kh, int64_t kw, int64_t cin,
+    int64_t cout) {
+  std::vector<uint8_t> packed =
+      npu::packConvWeights(hwio, kh, kw, cin, cout, /*esize=*/2);
+  if (cin % 16 == 0)
+    return packed;
+  const int64_t cib = (cin + 15) / 16, cob = (cout + 15) / 16;
+  // Blocks [cob][kh][kw][cib][16 ci][16 co]; the last input block's rows
+  // ci >= cin % 16 are padding.
+  for (int64_t block = cib - 1; block < cob * kh * kw * cib; block += cib)
+    for (int64_t ci = cin % 16; ci < 16; ++ci)
+      for (int64_t co = 0; co < 16; ++co)
+        packed[(block * 256 + ci * 16 + co) * 2 + 1] = 0x80;
+  return packed;
+}
+
+std::vector<uint8_t> npu_to_npuhw::packLayerParams(const ConvLayer &l) {
+  if (!l.fp16)
+    return npu::packChannelRecords(l.records);
+  std::vector<uint8_t> bytes;
+  if (l.biasF32.empty())
+    return bytes;
+  bytes.assign(Geometry(l).cob * 64, 0);
+  std::memcpy(bytes.data(), l.biasF32.data(), l.biasF32.size() * 4);
+  return bytes;
+}
+
 bool npu_to_npuhw::chooseTiling(const ConvLayer &l,
                                 const npu::TargetConfig &config,
                                 const TilingLimits &limits, ConvTiling &t,
@@ -77,14 +114,17 @@ bool npu_to_npuhw::chooseTiling(const ConvLayer &l,
                 wgtSize = config.regionSize(LmemRegion::WGT),
                 accSize = config.regionSize(LmemRegion::ACC),
                 prmSize = config.regionSize(LmemRegion::PARAM);
-  if (g.cob * 256 > prmSize) {
+  const int64_t es = l.elementBytes();
+  if (!l.fp16 && g.cob * 256 > prmSize) {
     why = "the records of " + std::to_string(l.cout) +
           " output channels need " + std::to_string(g.cob * 256) +
           " bytes of LMEM.PARAM (" + std::to_string(prmSize) + ")";
     return false;
   }
   auto actBytes = [&](int64_t r) {
-    return 2 * (inputRows(l, r) * l.w * g.cib * 16 + r * l.ow * g.cob * 16);
+    return 2 * es *
+               (inputRows(l, r) * l.w * g.cib * 16 + r * l.ow * g.cob * 16) +
+           g.biasBytes;
   };
   auto accGroups = [&](int64_t r) { return accSize / (2 * r * l.ow * 64); };
   // Every band must read at least one image row.
@@ -98,9 +138,9 @@ bool npu_to_npuhw::chooseTiling(const ConvLayer &l,
   };
   // Every band's store must start 16-byte aligned in DRAM: bands are a
   // multiple of `step` rows (or the whole image), and images must be too.
-  const int64_t step = rowAlignment(l.ow * l.cout);
-  if (l.n > 1 && (l.oh * l.ow * l.cout) % 16) {
-    why = "an output image of " + std::to_string(l.oh * l.ow * l.cout) +
+  const int64_t step = rowAlignment(l.ow * l.cout * es);
+  if (l.n > 1 && (l.oh * l.ow * l.cout * es) % 16) {
+    why = "an output image of " + std::to_string(l.oh * l.ow * l.cout * es) +
           " bytes leaves the next image's stores unaligned in DRAM";
     return false;
   }
@@ -127,14 +167,19 @@ bool npu_to_npuhw::chooseTiling(const ConvLayer &l,
   t.rowsPerBand = rows;
   t.streamWeights = g.allWeights > wgtSize;
   int64_t blocks = std::min(g.cob, accGroups(rows));
-  if (t.streamWeights)
-    blocks = std::min(blocks, wgtSize / (2 * g.blockWeights));
+  if (t.streamWeights) {
+    // One buffer (each load waits for the MAC before it) when two buffers
+    // of one output block's weights do not fit.
+    if (2 * g.blockWeights > wgtSize)
+      t.weightBuffers = 1;
+    blocks = std::min(blocks, wgtSize / (t.weightBuffers * g.blockWeights));
+  }
   if (limits.maxBlocksPerGroup)
     blocks = std::min(blocks, limits.maxBlocksPerGroup);
   if (blocks < 1) {
-    why = "two buffers of the weights of one output channel block (" +
-          std::to_string(2 * g.blockWeights) +
-          " bytes) exceed LMEM.WGT (" + std::to_string(wgtSize) + ")";
+    why = "the weights of one output channel block (" +
+          std::to_string(g.blockWeights) + " bytes) exceed LMEM.WGT (" +
+          std::to_string(wgtSize) + ")";
     return false;
   }
   t.blocksPerGroup = blocks;
@@ -149,6 +194,8 @@ public:
     ctx = b.getContext();
     i8 = b.getI8Type();
     i32 = b.getI32Type();
+    f16 = b.getF16Type();
+    f32 = b.getF32Type();
     token = npuhw::TokenType::get(ctx);
   }
 
@@ -215,10 +262,19 @@ public:
                     {"n1", 1}, {"n2", 1}});
   }
 
+  /// A VEC_UNARY \p op from \p in to \p out.
+  Value unary(npuhw::UnaryOp op, Value in, Value out, ArrayRef<Value> deps,
+              ArrayRef<std::pair<StringRef, int64_t>> fields) {
+    Value token = command("npuhw.vec_unary", {in, out}, deps, fields, {},
+                          {1, 0, 1});
+    token.getDefiningOp()->setAttr("op", npuhw::UnaryOpAttr::get(ctx, op));
+    return token;
+  }
+
   OpBuilder &b;
   Location loc;
   MLIRContext *ctx;
-  Type i8, i32, token;
+  Type i8, i32, f16, f32, token;
 };
 } // namespace
 
@@ -231,19 +287,29 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
   Emitter e(builder, loc);
   Geometry g(l);
   const int64_t R = t.rowsPerBand, G = t.blocksPerGroup, bw = g.blockWeights;
-  const int64_t inRowsMax = inputRows(l, R);
+  const int64_t inRowsMax = inputRows(l, R), es = l.elementBytes();
+  Type act = l.fp16 ? e.f16 : e.i8, accType = l.fp16 ? e.f32 : e.i32;
 
   Value inBuf[2], outBuf[2], accBuf[2], wgtBuf[2], wgtAll;
   for (int i = 0; i < 2; ++i) {
-    inBuf[i] = e.alloc({inRowsMax, l.w, g.cib, 16}, e.i8, LmemRegion::act);
-    outBuf[i] = e.alloc({R, l.ow, g.cob, 16}, e.i8, LmemRegion::act);
-    accBuf[i] = e.alloc({R, l.ow, G, 16}, e.i32, LmemRegion::acc);
-    if (t.streamWeights)
+    inBuf[i] = e.alloc({inRowsMax, l.w, g.cib, 16}, act, LmemRegion::act);
+    outBuf[i] = e.alloc({R, l.ow, g.cob, 16}, act, LmemRegion::act);
+    accBuf[i] = e.alloc({R, l.ow, G, 16}, accType, LmemRegion::acc);
+    if (t.streamWeights && i < t.weightBuffers)
       wgtBuf[i] = e.alloc({G * bw}, e.i8, LmemRegion::wgt);
   }
-  Value params = e.alloc({g.cob * 256}, e.i8, LmemRegion::param);
-  Value paramsLoaded = e.loadBytes(
-      e.dram(0, p.recordOffset, g.cob * 256), params, g.cob * 256, p.after);
+  // int8: the records in PARAM. fp16: the f32 biases in ACT, the source of
+  // the accumulator preloads.
+  Value params, paramsLoaded, biases, biasesLoaded;
+  if (!l.fp16) {
+    params = e.alloc({g.cob * 256}, e.i8, LmemRegion::param);
+    paramsLoaded = e.loadBytes(e.dram(0, p.recordOffset, g.cob * 256), params,
+                               g.cob * 256, p.after);
+  } else if (g.biasBytes) {
+    biases = e.alloc({g.cob * 16}, e.f32, LmemRegion::act);
+    biasesLoaded = e.loadBytes(e.dram(0, p.recordOffset, g.biasBytes), biases,
+                               g.biasBytes, p.after);
+  }
   Value weightsLoaded;
   if (!t.streamWeights) {
     wgtAll = e.alloc({g.allWeights}, e.i8, LmemRegion::wgt);
@@ -266,34 +332,35 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
       // the one before) so its DRAM address is aligned; the MAC reads from
       // row `lead` of the buffer.
       int64_t row = img * l.h + rows.first, lead = 0;
-      while ((p.inputOffset + (row - lead) * l.w * l.cin) % 16)
+      while ((p.inputOffset + (row - lead) * l.w * l.cin * es) % 16)
         ++lead;
       Value loaded =
           e.slice(inBuf[bi], {0, 0, 0, 0}, {lead + n1, l.w, g.cib, 16});
       Value inView = e.slice(inBuf[bi], {lead, 0, 0, 0}, {n1, l.w, g.cib, 16});
       Value src = e.dram(p.inputRegion,
-                         p.inputOffset + (row - lead) * l.w * l.cin,
-                         (lead + n1) * l.w * l.cin);
+                         p.inputOffset + (row - lead) * l.w * l.cin * es,
+                         (lead + n1) * l.w * l.cin * es);
       SmallVector<Value> inDeps(p.after);
       inDeps.push_back(lastMacOnIn[bi]);
+      // fp16 pads channels with +0.0 (pad byte 0; inZp is 0).
       Value inLoaded = e.command(
           "npuhw.dma_load", {src, loaded}, inDeps,
-          {{"src_run", l.cin},
-           {"dst_run", g.cib * 16},
+          {{"src_run", l.cin * es},
+           {"dst_run", g.cib * 16 * es},
            {"pad", l.inZp & 0xff},
            {"n0", l.w},
            {"n1", lead + n1},
            {"n2", 1},
-           {"src_s0", l.cin},
-           {"src_s1", l.w * l.cin},
-           {"dst_s0", g.cib * 16},
-           {"dst_s1", l.w * g.cib * 16}});
+           {"src_s0", l.cin * es},
+           {"src_s1", l.w * l.cin * es},
+           {"dst_s0", g.cib * 16 * es},
+           {"dst_s1", l.w * g.cib * 16 * es}});
       Value requant;
       for (int64_t gi = 0; gi < groups; ++gi, ++unit) {
         const int64_t ai = unit % 2, gb0 = gi * G,
                       gn = std::min(G, g.cob - gb0);
         Value weights, weightsReady = weightsLoaded;
-        int64_t wi = weightLoad % 2;
+        int64_t wi = weightLoad % t.weightBuffers;
         if (t.streamWeights) {
           weights = e.slice(wgtBuf[wi], {0}, {gn * bw});
           SmallVector<Value> wDeps(p.after);
@@ -308,10 +375,24 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
                                             {n1, l.w, gn, 16})
                                   : inView;
         Value acc = e.slice(accBuf[ai], {0, 0, 0, 0}, {rb, l.ow, gn, 16});
+        // fp16 with a bias: every pixel of the accumulators starts as the
+        // group's biases (source strides 0), and the MAC accumulates.
+        Value preload;
+        if (biases)
+          preload = e.command("npuhw.dma_load",
+                              {e.slice(biases, {gb0 * 16}, {gn * 16}), acc},
+                              {biasesLoaded, lastRequantOnAcc[ai]},
+                              {{"src_run", gn * 64},
+                               {"dst_run", gn * 64},
+                               {"n0", l.ow},
+                               {"n1", rb},
+                               {"n2", 1},
+                               {"dst_s0", G * 64},
+                               {"dst_s1", l.ow * G * 64}});
         Value mac = e.command(
             l.depthwise ? "npuhw.mac_dwconv" : "npuhw.mac_conv",
             {macIn, weights, acc},
-            {inLoaded, weightsReady, lastRequantOnAcc[ai]},
+            {inLoaded, weightsReady, preload ? preload : lastRequantOnAcc[ai]},
             {{"kh", l.kh},
              {"kw", l.kw},
              {"sy", l.sy},
@@ -322,34 +403,50 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
              {"pb", rows.padBottom},
              {"pl", l.pl},
              {"pr", l.pr},
-             {"in_zp", l.inZp}});
+             {"in_zp", l.inZp}},
+            preload ? ArrayRef<StringRef>{"accumulate"}
+                    : ArrayRef<StringRef>{});
         lastMacOnIn[bi] = mac;
         if (t.streamWeights) {
           lastMacOnWgt[wi] = mac;
           ++weightLoad;
         }
         Value out = e.slice(outBuf[bi], {0, 0, gb0, 0}, {rb, l.ow, gn, 16});
+        Value outFree = gi == 0 ? lastStoreOnOut[bi] : Value();
+        if (l.fp16) {
+          // f32 -> f16 (round to nearest even), then the clamp in place with
+          // the bounds as fp16 bit patterns.
+          requant = e.unary(npuhw::UnaryOp::convert, acc, out, {mac, outFree},
+                            {});
+          lastRequantOnAcc[ai] = requant;
+          if (l.hasClamp)
+            requant = e.unary(npuhw::UnaryOp::clamp, out, out, {requant},
+                              {{"min", static_cast<int16_t>(l.clampMinF16)},
+                               {"max", static_cast<int16_t>(l.clampMaxF16)}});
+          continue;
+        }
         Value records = e.slice(params, {gb0 * 256}, {gn * 256});
         requant = e.command(
             "npuhw.vec_requant", {acc, records, out},
-            {mac, paramsLoaded, gi == 0 ? lastStoreOnOut[bi] : Value()},
+            {mac, paramsLoaded, outFree},
             {{"out_zp", l.outZp}, {"min", l.clampMin}, {"max", l.clampMax}},
             {"double_round"}, {1, 1, 0, 1});
         lastRequantOnAcc[ai] = requant;
       }
       Value result = e.slice(outBuf[bi], {0, 0, 0, 0}, {rb, l.ow, g.cob, 16});
       Value dst = e.dram(p.outputRegion,
-                         p.outputOffset + (img * l.oh + y0) * l.ow * l.cout,
-                         rb * l.ow * l.cout);
+                         p.outputOffset +
+                             (img * l.oh + y0) * l.ow * l.cout * es,
+                         rb * l.ow * l.cout * es);
       Value store = e.command("npuhw.dma_store", {result, dst}, {requant},
-                              {{"src_run", l.cout},
+                              {{"src_run", l.cout * es},
                                {"n0", l.ow},
                                {"n1", rb},
                                {"n2", 1},
-                               {"src_s0", g.cob * 16},
-                               {"src_s1", l.ow * g.cob * 16},
-                               {"dst_s0", l.cout},
-                               {"dst_s1", l.ow * l.cout}});
+                               {"src_s0", g.cob * 16 * es},
+                               {"src_s1", l.ow * g.cob * 16 * es},
+                               {"dst_s0", l.cout * es},
+                               {"dst_s1", l.ow * l.cout * es}});
       lastStoreOnOut[bi] = store;
       stores.push_back(store);
     }

@@ -1,11 +1,12 @@
 //===- ConvLowering.h - npu convolutions to npuhw commands ------*- C++ -*-===//
 //
-// The tiling and the command schedule of one int8 convolution-like layer
-// (dense, depthwise, or a fully connected layer as a 1x1 convolution), with
-// the decisions of the runtime's hand-built streams (runtime/npu/TiledConv):
-// output-row bands with input halo rows, the image border padded by the MAC
-// padding fields, output-channel groups sized to ACC, weights loaded once or
-// streamed per group, two buffers per stage. Internal to convert-npu-to-npuhw.
+// The tiling and the command schedule of one int8 or fp16 convolution-like
+// layer (dense, depthwise, or a fully connected layer as a 1x1 convolution),
+// with the decisions of the runtime's hand-built streams
+// (runtime/npu/TiledConv): output-row bands with input halo rows, the image
+// border padded by the MAC padding fields, output-channel groups sized to
+// ACC, weights loaded once or streamed per group, two buffers per stage.
+// Internal to convert-npu-to-npuhw.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,23 +26,54 @@
 
 namespace kiln::npu_to_npuhw {
 
-/// One int8 convolution-like layer with everything the commands need.
+/// One int8 or fp16 convolution-like layer with everything the commands
+/// need.
 struct ConvLayer {
   bool depthwise = false;
+  /// fp16: f16 activations and weights, f32 accumulators, the bias
+  /// preloaded into ACC, VEC_UNARY CONVERT (and CLAMP) instead of
+  /// VEC_REQUANT.
+  bool fp16 = false;
   int64_t n = 1, h = 1, w = 1, cin = 1; ///< Input [n][h][w][cin].
   int64_t oh = 1, ow = 1, cout = 1;     ///< Output [n][oh][ow][cout].
   int64_t kh = 1, kw = 1, sy = 1, sx = 1, dy = 1, dx = 1;
   int64_t pt = 0, pb = 0, pl = 0, pr = 0;
   int64_t inZp = 0, outZp = 0, clampMin = -128, clampMax = 127;
-  /// Packed weights (the ISA's block layout) and per-channel records.
+  /// Packed weights (the ISA's block layout) and, for int8, per-channel
+  /// records.
   std::vector<uint8_t> packedWeights;
   std::vector<npu::ChannelRecord> records;
+  /// fp16: the f32 bias per output channel (empty: no bias), and the clamp
+  /// bounds as fp16 bit patterns (hasClamp: emit VEC_UNARY CLAMP).
+  std::vector<float> biasF32;
+  bool hasClamp = false;
+  uint16_t clampMinF16 = 0xfc00, clampMaxF16 = 0x7c00;
+
+  /// Bytes per activation and weight element.
+  int64_t elementBytes() const { return fp16 ? 2 : 1; }
 };
+
+/// Packs fp16 HWIO weights (little-endian bit patterns) into MAC_CONV blocks
+/// like npu::packConvWeights, but with -0.0 in the rows of the input
+/// channels that pad the last input block: the input's padding lanes are
+/// +0.0, so each of their products is -0.0, which leaves every f32
+/// accumulator unchanged (+0.0 would turn a -0.0 sum into +0.0).
+std::vector<uint8_t> packF16ConvWeights(const std::vector<uint8_t> &hwio,
+                                        int64_t kh, int64_t kw, int64_t cin,
+                                        int64_t cout);
+
+/// The layer's parameter bytes, stored in r0 after the weights: the packed
+/// VEC_REQUANT records (int8), or the f32 biases padded with +0.0 to whole
+/// 16-channel blocks (fp16; empty without a bias).
+std::vector<uint8_t> packLayerParams(const ConvLayer &layer);
 
 /// The tiling chosen for a layer.
 struct ConvTiling {
   int64_t rowsPerBand = 0, blocksPerGroup = 0;
   bool streamWeights = false;
+  /// Streamed weights: WGT buffers used alternately (1 when two buffers of
+  /// one output block's weights do not fit).
+  int64_t weightBuffers = 2;
 };
 
 /// Chooses the tallest band, then the widest channel group, whose double
@@ -54,8 +86,9 @@ bool chooseTiling(const ConvLayer &layer, const npu::TargetConfig &config,
 /// Where the layer's data lives in DRAM, and what its loads wait for.
 struct ConvPlacement {
   unsigned inputRegion = kInputRegion, outputRegion = kOutputRegion;
-  uint64_t inputOffset = 0, outputOffset = 0;  ///< 16-byte aligned.
-  uint64_t weightOffset = 0, recordOffset = 0; ///< In r0.
+  uint64_t inputOffset = 0, outputOffset = 0; ///< 16-byte aligned.
+  /// In r0: the packed weights, and the records (int8) or biases (fp16).
+  uint64_t weightOffset = 0, recordOffset = 0;
   /// Tokens every DMA_LOAD of the layer depends on (OpLowering::after).
   llvm::SmallVector<mlir::Value> after;
 };

@@ -1,7 +1,7 @@
 //===- NPUToNPUHW.cpp - convert-npu-to-npuhw ---------------------*- C++ -*-===//
 //
 // Each function whose body is a sequence of npu ops (any dataflow, constants
-// through quant.scast) becomes an npuhw.stream of the same name. The driver
+// through quant.scast; convolutions in int8 or fp16) becomes an npuhw.stream of the same name. The driver
 // plans DRAM (arguments in r2, results in r3, intermediates in r1 reused by
 // liveness, constants appended to r0), then calls the emitter of each op in
 // program order (Lowering.h: ConvLowering, VecLowering) with the DRAM places
@@ -70,15 +70,62 @@ SmallVector<double> weightScales(Type type, int64_t channels) {
   return {};
 }
 
+/// The fp16 bit pattern nearest to \p value (ties to even).
+uint16_t toF16Bits(APFloat value) {
+  bool losesInfo;
+  value.convert(APFloat::IEEEhalf(), APFloat::rmNearestTiesToEven, &losesInfo);
+  return static_cast<uint16_t>(value.bitcastToAPInt().getZExtValue());
+}
+
+/// Reads an fp16 layer: f16 weights, an f16 or f32 bias widened exactly to
+/// f32, clamp bounds rounded to fp16 (the npu verifier checked the types).
+LogicalResult readLayerF16(Operation *op, Value weight, Value bias,
+                           Attribute clampMin, Attribute clampMax,
+                           ConvLayer &l) {
+  l.fp16 = true;
+  DenseFPElementsAttr w;
+  if (!matchPattern(weight, m_Constant(&w)))
+    return op->emitOpError() << "weight must be a constant";
+  if (bias) {
+    DenseFPElementsAttr b;
+    if (!matchPattern(bias, m_Constant(&b)))
+      return op->emitOpError() << "bias must be a constant";
+    for (APFloat v : b.getValues<APFloat>()) {
+      bool losesInfo;
+      v.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
+                &losesInfo);
+      l.biasF32.push_back(v.convertToFloat());
+    }
+  }
+  if (auto a = dyn_cast_or_null<FloatAttr>(clampMin))
+    l.clampMinF16 = toF16Bits(a.getValue());
+  if (auto a = dyn_cast_or_null<FloatAttr>(clampMax))
+    l.clampMaxF16 = toF16Bits(a.getValue());
+  l.hasClamp = clampMin || clampMax;
+  std::vector<uint8_t> bytes;
+  for (const APFloat &v : w.getValues<APFloat>()) {
+    uint64_t bits = v.bitcastToAPInt().getZExtValue();
+    bytes.push_back(static_cast<uint8_t>(bits));
+    bytes.push_back(static_cast<uint8_t>(bits >> 8));
+  }
+  l.packedWeights =
+      l.depthwise
+          ? npu::packDepthwiseWeights(bytes, l.kh, l.kw, l.cout, 2)
+          : packF16ConvWeights(bytes, l.kh, l.kw, l.cin, l.cout);
+  return success();
+}
+
 /// Reads the layer of a conv-like \p op (input, weight, bias, output), or
 /// emits why it cannot be lowered.
 LogicalResult readLayer(Operation *op, Value input, Value weight, Value bias,
                         Value output, Attribute clampMin, Attribute clampMax,
                         ConvLayer &l) {
+  if (cast<ShapedType>(input.getType()).getElementType().isF16())
+    return readLayerF16(op, weight, bias, clampMin, clampMax, l);
   auto in = qi8(input.getType()), out = qi8(output.getType());
   if (!in || !out)
     return op->emitOpError()
-           << "only int8 operands are lowered to npuhw yet, got "
+           << "only int8 and fp16 operands are lowered to npuhw, got "
            << input.getType();
   DenseIntElementsAttr w = constantInts(weight);
   if (!w)
@@ -215,7 +262,7 @@ FailureOr<SmallVector<Value>> lowerConvLike(Operation *op,
   place.outputOffset = lowering.results[0].offset;
   place.weightOffset = lowering.constants.append(layer.packedWeights);
   place.recordOffset =
-      lowering.constants.append(npu::packChannelRecords(layer.records));
+      lowering.constants.append(packLayerParams(layer));
   place.after = lowering.after;
   return emitConvCommands(lowering.builder, lowering.loc, layer, tiling,
                           place);

@@ -653,6 +653,28 @@ LogicalResult Importer::importFunctions() {
   return success();
 }
 
+/// Refuses a GraphDef whose VersionDef excludes this consumer, as
+/// TensorFlow's loader does: Kiln implements the ops of the TensorFlow
+/// release whose GraphDef version is kGraphDefConsumerVersion.
+static LogicalResult checkGraphDefVersions(const tensorflow::VersionDef &v,
+                                           MLIRContext *context) {
+  Location loc = UnknownLoc::get(context);
+  if (v.min_consumer() > graphdef::kGraphDefConsumerVersion)
+    return emitError(loc) << "GraphDef requires consumer version "
+                          << v.min_consumer() << " or newer; Kiln implements "
+                          << graphdef::kGraphDefConsumerVersion
+                          << " (TensorFlow 2.21's graph version)";
+  if (llvm::is_contained(v.bad_consumers(),
+                         graphdef::kGraphDefConsumerVersion))
+    return emitError(loc) << "GraphDef lists consumer version "
+                          << graphdef::kGraphDefConsumerVersion
+                          << " (Kiln's) among its bad consumers";
+  if (v.producer() < 0)
+    return emitError(loc) << "GraphDef producer version " << v.producer()
+                          << " is negative";
+  return success();
+}
+
 OwningOpRef<ModuleOp>
 graphdef::importGraphDef(const tensorflow::GraphDef &graph,
                          const GraphImportOptions &options,
@@ -663,6 +685,8 @@ graphdef::importGraphDef(const tensorflow::GraphDef &graph,
   OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(context));
   Builder b(context);
   const auto &versions = graph.versions();
+  if (failed(checkGraphDefVersions(versions, context)))
+    return nullptr;
   SmallVector<Attribute> bad;
   for (int v : versions.bad_consumers())
     bad.push_back(b.getI32IntegerAttr(v));

@@ -87,6 +87,12 @@ std::optional<GraphImportOptions>
 optionsFromTfcompileConfig(const tensorflow::tf2xla::Config &config,
                            llvm::raw_ostream &errors);
 
+/// The GraphDef consumer version Kiln implements: that of TensorFlow 2.21,
+/// the release whose op set and semantics Kiln follows. A GraphDef whose
+/// `versions.min_consumer` is above it, or whose `bad_consumers` lists it,
+/// is refused as TensorFlow refuses it.
+inline constexpr int kGraphDefConsumerVersion = 2474;
+
 /// Imports `graph`. Errors are emitted as diagnostics located at the node at
 /// fault (a NameLoc of the node name) and the result is null.
 mlir::OwningOpRef<mlir::ModuleOp>

@@ -85,6 +85,33 @@ def NPU_Conv2DOp : NPU_ConvLikeOp<"conv2d"> {
     activation. fp16: input, weight and output `f16`, bias `f16` or `f32`,
     clamp bounds `f32`.
 
+    fp16 semantics, bit for bit (what `convert-npu-to-npuhw` emits and the
+    simulator computes):
+
+    ```
+    acc = bias ? f32(bias[co]) : +0.0          (f16 -> f32 is exact)
+    for ky < kh, for kx < kw, for ci < Cin:    (this order, sequentially)
+      x = (iy, ix) in the padding ? +0.0 : f32(input[n, iy, ix, ci])
+      acc = f32_add(acc, f32_mul(x, f32(weight[ky, kx, ci, co])))
+    y = f16(acc)
+    output[n, oy, ox, co] = clamp(y, f16(clamp_min), f16(clamp_max))
+    ```
+
+    Every product and every sum is one IEEE binary32 operation rounded to
+    nearest even, with denormals kept: the bias enters the sum first, and
+    the only rounding to fp16 is the last step. `f16(v)` rounds to nearest
+    even, gives fp16 denormals below the normal range and ±inf from a
+    magnitude of 65520, and turns every NaN into 0x7E00. The clamp bounds
+    are rounded the same way (an absent bound is ∓inf), and the clamp is
+    `if y < lo: y = lo; if y > hi: y = hi` on the fp16 values, so a NaN
+    passes through. A bias of -0.0 differs from no bias: when every
+    product is -0.0, the output is -0.0 with that bias and +0.0 without
+    one. (Lowering: per group of output channel blocks, a DMA preloads the
+    f32 accumulators with the bias, MAC_CONV accumulates onto them at half the int8 rate, VEC_UNARY
+    CONVERT rounds to f16 and VEC_UNARY CLAMP clamps; the padding lanes of
+    the last input channel block contribute products of -0.0, which change
+    no sum.)
+
     ```mlir
     %y = npu.conv2d %x, %w, %b {stride = array<i64: 2, 2>,
         dilation = array<i64: 1, 1>, pad = array<i64: 0, 1, 0, 1>,
@@ -104,6 +131,9 @@ def NPU_DepthwiseConv2DOp : NPU_ConvLikeOp<"depthwise_conv2d"> {
     c]))`, with windows, padding, output shape, bias, quantisation and
     clamp as for `npu.conv2d`. The weight is `[kh][kw][C]` or TensorFlow's
     `[kh][kw][C][1]`; int8 per-axis weights are quantised along axis 2.
+    fp16 is computed as for `npu.conv2d` (bias first, f32 products and sums
+    in order, one rounding to f16, clamp with fp16 bounds), the sum running
+    over `ky < kh, kx < kw` of the channel's own products (MAC_DWCONV).
 
     ```mlir
     %y = npu.depthwise_conv2d %x, %w {stride = array<i64: 1, 1>,
@@ -119,7 +149,10 @@ def NPU_FullyConnectedOp : NPU_TensorOp<"fully_connected"> {
     `output[m, n] = clamp(requant(bias[n] + Σ_k (input[m, k] − in_zp) ·
     weight[k, n]))`: `[M][K] × [K][N] → [M][N]`, run as a 1×1 convolution
     of a 1×M×K view. int8 per-axis weights are quantised along axis 1 (N);
-    bias, quantisation and clamp as for `npu.conv2d`.
+    bias, quantisation and clamp as for `npu.conv2d`. fp16 is computed as
+    for `npu.conv2d` with the sum over `k < K` in order:
+    `output[m, n] = clamp(f16(bias[n] + Σ_k input[m, k] · weight[k, n]))`
+    with every operation in f32.
 
     ```mlir
     %y = npu.fully_connected %x, %w, %b

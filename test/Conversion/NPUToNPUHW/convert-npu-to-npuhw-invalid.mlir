@@ -119,16 +119,3 @@ module {
   }
 #-}
 
-// -----
-
-// fp16 convolutions have no lowering yet.
-
-module {
-  func.func @conv_f16(%x: tensor<1x4x4x16xf16>) -> tensor<1x4x4x16xf16> {
-    %w = arith.constant dense<1.0> : tensor<1x1x16x16xf16>
-    // expected-error @+1 {{'npu.conv2d' op only int8 operands are lowered to npuhw yet, got 'tensor<1x4x4x16xf16>'}}
-    %y = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
-      : (tensor<1x4x4x16xf16>, tensor<1x1x16x16xf16>) -> tensor<1x4x4x16xf16>
-    return %y : tensor<1x4x4x16xf16>
-  }
-}
