@@ -16,6 +16,8 @@ packages=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   # Formats and runtime support.
   libprotobuf-dev protobuf-compiler libabsl-dev
+  # Checkpoint indexes (TensorBundle) are LevelDB tables.
+  libleveldb-dev
   # NPU runtime: CRC-32 of .npub files, target-config JSON.
   zlib1g-dev nlohmann-json3-dev
   # Tests and benchmarks.

@@ -16,10 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "conversions/NPUToNPUHW/ConvLowering.h"
-
-#include "dialects/NPUHW/IR/NPUHWOps.h"
-
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "conversions/NPUToNPUHW/LoweringUtils.h"
 
 #include <algorithm>
 #include <cstring>
@@ -53,27 +50,19 @@ int64_t rowAlignment(int64_t rowBytes) {
   return 16 / std::gcd<int64_t>(rowBytes, 16);
 }
 
+/// The rows of the layer's window.
+RowWindow rowWindow(const ConvLayer &l) { return {l.kh, l.sy, l.dy, l.pt}; }
+
 /// Input rows an output band of \p rows rows reads, capped at the image,
 /// plus the leading rows an input load may add to start aligned.
 int64_t inputRows(const ConvLayer &l, int64_t rows) {
-  return std::min(l.h, (rows - 1) * l.sy + l.dy * (l.kh - 1) + 1) +
+  return bandInputRows(rowWindow(l), l.h, rows) +
          rowAlignment(l.w * l.cin * l.elementBytes()) - 1;
 }
 
-/// The input rows [first, last] of output rows [y0, y0 + rows) clipped to
-/// the image, and the padding rows above and below them.
-struct BandRows {
-  int64_t first, last, padTop, padBottom;
-};
-BandRows bandRows(const ConvLayer &l, int64_t y0, int64_t rows) {
-  int64_t first = y0 * l.sy - l.pt;
-  int64_t last = (y0 + rows - 1) * l.sy - l.pt + l.dy * (l.kh - 1);
-  BandRows b;
-  b.padTop = first < 0 ? -first : 0;
-  b.padBottom = last > l.h - 1 ? last - (l.h - 1) : 0;
-  b.first = std::max<int64_t>(first, 0);
-  b.last = std::min(last, l.h - 1);
-  return b;
+/// The input rows of output rows [y0, y0 + rows) and their padding.
+BandRows convBandRows(const ConvLayer &l, int64_t y0, int64_t rows) {
+  return npu_to_npuhw::bandRows(rowWindow(l), l.h, y0, rows);
 }
 } // namespace
 
@@ -130,7 +119,7 @@ bool npu_to_npuhw::chooseTiling(const ConvLayer &l,
   // Every band must read at least one image row.
   auto bandsRead = [&](int64_t r) {
     for (int64_t y0 = 0; y0 < l.oh; y0 += r) {
-      BandRows b = bandRows(l, y0, std::min(r, l.oh - y0));
+      BandRows b = convBandRows(l, y0, std::min(r, l.oh - y0));
       if (b.last < b.first)
         return false;
     }
@@ -186,97 +175,6 @@ bool npu_to_npuhw::chooseTiling(const ConvLayer &l,
   return true;
 }
 
-namespace {
-/// Builds views, buffers and commands at one insertion point.
-class Emitter {
-public:
-  Emitter(OpBuilder &b, Location loc) : b(b), loc(loc) {
-    ctx = b.getContext();
-    i8 = b.getI8Type();
-    i32 = b.getI32Type();
-    f16 = b.getF16Type();
-    f32 = b.getF32Type();
-    token = npuhw::TokenType::get(ctx);
-  }
-
-  Value alloc(ArrayRef<int64_t> shape, Type element, npuhw::LmemRegion r) {
-    auto type = MemRefType::get(shape, element, MemRefLayoutAttrInterface(),
-                                npuhw::LmemRegionAttr::get(ctx, r));
-    return npuhw::AllocOp::create(b, loc, type);
-  }
-
-  Value dram(unsigned region, int64_t offset, int64_t bytes) {
-    auto type = MemRefType::get({bytes}, i8,
-                                StridedLayoutAttr::get(ctx, offset, {1}),
-                                npuhw::DramSpaceAttr::get(ctx, region));
-    return npuhw::ViewOp::create(b, loc, type);
-  }
-
-  /// The unit-stride subview [offsets, offsets + sizes) of \p source, or
-  /// \p source itself when that is all of it.
-  Value slice(Value source, ArrayRef<int64_t> offsets,
-              ArrayRef<int64_t> sizes) {
-    auto type = cast<MemRefType>(source.getType());
-    if (llvm::all_of(offsets, [](int64_t o) { return o == 0; }) &&
-        type.getShape() == sizes)
-      return source;
-    SmallVector<int64_t> strides(sizes.size(), 1);
-    return memref::SubViewOp::create(b, loc, source, offsets, sizes, strides);
-  }
-
-  /// One command op: \p operands, then the non-null \p deps; the nonzero
-  /// \p fields and the unit attributes \p units. \p segments, when not
-  /// empty, are the operand segment sizes without the dependencies.
-  Value command(StringRef name, ArrayRef<Value> operands,
-                ArrayRef<Value> deps,
-                ArrayRef<std::pair<StringRef, int64_t>> fields,
-                ArrayRef<StringRef> units = {},
-                ArrayRef<int32_t> segments = {}) {
-    OperationState state(loc, name);
-    state.addOperands(operands);
-    int32_t numDeps = 0;
-    for (Value d : deps)
-      if (d) {
-        state.addOperands(d);
-        ++numDeps;
-      }
-    state.addTypes(token);
-    for (auto [field, value] : fields)
-      if (value)
-        state.addAttribute(field, b.getI64IntegerAttr(value));
-    for (StringRef unit : units)
-      state.addAttribute(unit, b.getUnitAttr());
-    if (!segments.empty()) {
-      SmallVector<int32_t> sizes(segments);
-      sizes.push_back(numDeps);
-      state.addAttribute("operandSegmentSizes",
-                         b.getDenseI32ArrayAttr(sizes));
-    }
-    return b.create(state)->getResult(0);
-  }
-
-  /// A contiguous load of \p bytes.
-  Value loadBytes(Value src, Value dst, int64_t bytes, ArrayRef<Value> deps) {
-    return command("npuhw.dma_load", {src, dst}, deps,
-                   {{"src_run", bytes}, {"dst_run", bytes}, {"n0", 1},
-                    {"n1", 1}, {"n2", 1}});
-  }
-
-  /// A VEC_UNARY \p op from \p in to \p out.
-  Value unary(npuhw::UnaryOp op, Value in, Value out, ArrayRef<Value> deps,
-              ArrayRef<std::pair<StringRef, int64_t>> fields) {
-    Value token = command("npuhw.vec_unary", {in, out}, deps, fields, {},
-                          {1, 0, 1});
-    token.getDefiningOp()->setAttr("op", npuhw::UnaryOpAttr::get(ctx, op));
-    return token;
-  }
-
-  OpBuilder &b;
-  Location loc;
-  MLIRContext *ctx;
-  Type i8, i32, f16, f32, token;
-};
-} // namespace
 
 SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
                                                   Location loc,
@@ -284,7 +182,7 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
                                                   const ConvTiling &t,
                                                   const ConvPlacement &p) {
   using npuhw::LmemRegion;
-  Emitter e(builder, loc);
+  CommandEmitter e(builder, loc);
   Geometry g(l);
   const int64_t R = t.rowsPerBand, G = t.blocksPerGroup, bw = g.blockWeights;
   const int64_t inRowsMax = inputRows(l, R), es = l.elementBytes();
@@ -326,7 +224,7 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
   for (int64_t img = 0; img < l.n; ++img) {
     for (int64_t y0 = 0; y0 < l.oh; y0 += R, ++band) {
       const int64_t bi = band % 2, rb = std::min(R, l.oh - y0);
-      BandRows rows = bandRows(l, y0, rb);
+      BandRows rows = convBandRows(l, y0, rb);
       const int64_t n1 = rows.last - rows.first + 1;
       // Start the load up to rowAlignment - 1 rows early (in this image or
       // the one before) so its DRAM address is aligned; the MAC reads from

@@ -1,13 +1,11 @@
 //===- Lowering.cpp - helpers shared by the npu -> npuhw emitters -*- C++ -*-===//
 //
-// The constant pool of r0, constants as bytes, and the builder of buffers,
-// views and commands that every emitter uses.
+// The constant pool of r0, constants as bytes, and operand places.
 //
 //===----------------------------------------------------------------------===//
 
 #include "conversions/NPUToNPUHW/Lowering.h"
 
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Quant/IR/QuantTypes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
@@ -70,71 +68,4 @@ DramPlace npu_to_npuhw::placeOperand(Operation *op, unsigned index,
   DramPlace place{kConstRegion, lowering.constants.append(rawBytes(attr))};
   lowering.operands[index] = place;
   return place;
-}
-
-CommandBuilder::CommandBuilder(OpBuilder &b, Location loc)
-    : b(b), loc(loc), ctx(b.getContext()) {}
-
-Value CommandBuilder::alloc(ArrayRef<int64_t> shape, Type element,
-                            npuhw::LmemRegion r) {
-  auto type = MemRefType::get(shape, element, MemRefLayoutAttrInterface(),
-                              npuhw::LmemRegionAttr::get(ctx, r));
-  return npuhw::AllocOp::create(b, loc, type);
-}
-
-Value CommandBuilder::dram(unsigned region, int64_t offset, int64_t bytes) {
-  auto type = MemRefType::get({bytes}, b.getI8Type(),
-                              StridedLayoutAttr::get(ctx, offset, {1}),
-                              npuhw::DramSpaceAttr::get(ctx, region));
-  return npuhw::ViewOp::create(b, loc, type);
-}
-
-Value CommandBuilder::slice(Value source, ArrayRef<int64_t> offsets,
-                            ArrayRef<int64_t> sizes) {
-  auto type = cast<MemRefType>(source.getType());
-  if (llvm::all_of(offsets, [](int64_t o) { return o == 0; }) &&
-      type.getShape() == sizes)
-    return source;
-  SmallVector<int64_t> strides(sizes.size(), 1);
-  return memref::SubViewOp::create(b, loc, source, offsets, sizes, strides);
-}
-
-Value CommandBuilder::command(StringRef name, ArrayRef<Value> operands,
-                              ArrayRef<Value> deps,
-                              ArrayRef<std::pair<StringRef, int64_t>> fields,
-                              ArrayRef<StringRef> units,
-                              ArrayRef<int32_t> segments,
-                              ArrayRef<NamedAttribute> attrs) {
-  OperationState state(loc, name);
-  state.addOperands(operands);
-  int32_t numDeps = 0;
-  llvm::SmallPtrSet<Value, 8> seen;
-  for (Value d : deps)
-    if (d && seen.insert(d).second) {
-      state.addOperands(d);
-      ++numDeps;
-    }
-  state.addTypes(npuhw::TokenType::get(ctx));
-  for (auto [field, value] : fields)
-    if (value)
-      state.addAttribute(field, b.getI64IntegerAttr(value));
-  for (StringRef unit : units)
-    state.addAttribute(unit, b.getUnitAttr());
-  state.addAttributes(attrs);
-  if (!segments.empty()) {
-    SmallVector<int32_t> sizes(segments);
-    sizes.push_back(numDeps);
-    state.addAttribute("operandSegmentSizes", b.getDenseI32ArrayAttr(sizes));
-  }
-  return b.create(state)->getResult(0);
-}
-
-Value CommandBuilder::loadBytes(Value src, Value dst, int64_t bytes,
-                                ArrayRef<Value> deps) {
-  return command("npuhw.dma_load", {src, dst}, deps,
-                 {{"src_run", bytes},
-                  {"dst_run", bytes},
-                  {"n0", 1},
-                  {"n1", 1},
-                  {"n2", 1}});
 }

@@ -6,8 +6,9 @@
 // region, intermediates in the scratch region r1, constants in r0), then
 // calls one emitter per op in program order; each emitter loads its operands
 // from their DRAM places, computes in LMEM and stores its result to its
-// place. Adding a lowering is: write an `OpEmitter` in its own file and add
-// one `.Case` to `emitterFor` in NPUToNPUHW.cpp.
+// place. Adding a lowering is: write an `OpEmitter` in its own file (building
+// its commands with LoweringUtils.h's `CommandEmitter`) and add one `.Case`
+// to `emitterFor` in NPUToNPUHW.cpp.
 //
 // Internal to convert-npu-to-npuhw.
 //
@@ -110,39 +111,6 @@ int64_t elementBytes(mlir::Type type);
 /// constant its raw bytes appended to r0.
 DramPlace placeOperand(mlir::Operation *op, unsigned index,
                        OpLowering &lowering);
-
-/// Builds buffers, views and token-linked commands at one insertion point.
-class CommandBuilder {
-public:
-  CommandBuilder(mlir::OpBuilder &b, mlir::Location loc);
-
-  /// A new LMEM buffer of region \p r (placed by npuhw-allocate-lmem).
-  mlir::Value alloc(llvm::ArrayRef<int64_t> shape, mlir::Type element,
-                    npuhw::LmemRegion r);
-  /// The \p bytes bytes at \p offset of DRAM region \p region.
-  mlir::Value dram(unsigned region, int64_t offset, int64_t bytes);
-  /// The unit-stride subview [offsets, offsets + sizes) of \p source, or
-  /// \p source itself when that is all of it.
-  mlir::Value slice(mlir::Value source, llvm::ArrayRef<int64_t> offsets,
-                    llvm::ArrayRef<int64_t> sizes);
-  /// One command: \p operands, then the non-null \p deps; the nonzero
-  /// integer \p fields, the unit attributes \p units and the \p attrs.
-  /// \p segments, when not empty, are the operand segment sizes without
-  /// the dependencies.
-  mlir::Value command(llvm::StringRef name, llvm::ArrayRef<mlir::Value> operands,
-                      llvm::ArrayRef<mlir::Value> deps,
-                      llvm::ArrayRef<std::pair<llvm::StringRef, int64_t>> fields,
-                      llvm::ArrayRef<llvm::StringRef> units = {},
-                      llvm::ArrayRef<int32_t> segments = {},
-                      llvm::ArrayRef<mlir::NamedAttribute> attrs = {});
-  /// A contiguous DMA_LOAD of \p bytes from \p src to \p dst.
-  mlir::Value loadBytes(mlir::Value src, mlir::Value dst, int64_t bytes,
-                        llvm::ArrayRef<mlir::Value> deps);
-
-  mlir::OpBuilder &b;
-  mlir::Location loc;
-  mlir::MLIRContext *ctx;
-};
 
 } // namespace kiln::npu_to_npuhw
 

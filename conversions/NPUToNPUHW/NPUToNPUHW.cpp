@@ -1,10 +1,11 @@
 //===- NPUToNPUHW.cpp - convert-npu-to-npuhw ---------------------*- C++ -*-===//
 //
 // Each function whose body is a sequence of npu ops (any dataflow, constants
-// through quant.scast; convolutions in int8 or fp16) becomes an npuhw.stream of the same name. The driver
-// plans DRAM (arguments in r2, results in r3, intermediates in r1 reused by
-// liveness, constants appended to r0), then calls the emitter of each op in
-// program order (Lowering.h: ConvLowering, VecLowering) with the DRAM places
+// through quant.scast; convolutions and pooling in int8 or fp16) becomes an
+// npuhw.stream of the same name. The driver plans DRAM (arguments in r2,
+// results in r3, intermediates in r1 reused by liveness, constants appended
+// to r0), then calls the emitter of each op in program order (Lowering.h:
+// ConvLowering, PoolLowering, VecLowering) with the DRAM places
 // of its operands and results and the store tokens it must wait for, and
 // finally writes the declarations (regions, constants, IO) and END. The
 // rewrite replaces a function by a stream, not op by op, so it is a walk
@@ -15,6 +16,7 @@
 #include "conversions/NPUToNPUHW/NPUToNPUHW.h"
 
 #include "conversions/NPUToNPUHW/ConvLowering.h"
+#include "conversions/NPUToNPUHW/PoolLowering.h"
 #include "conversions/NPUToNPUHW/VecLowering.h"
 #include "dialects/NPU/IR/NPUCost.h"
 #include "dialects/NPU/IR/NPUDialect.h"
@@ -275,6 +277,8 @@ static OpEmitter emitterFor(Operation *op) {
   return TypeSwitch<Operation *, OpEmitter>(op)
       .Case<npu::Conv2DOp, npu::DepthwiseConv2DOp, npu::FullyConnectedOp>(
           [](Operation *) { return &lowerConvLike; })
+      .Case<npu::MaxPool2DOp, npu::AvgPool2DOp, npu::SumPool2DOp>(
+          [](Operation *) { return &lowerPool; })
       .Case<npu::AddOp, npu::SubOp, npu::MulOp, npu::MinimumOp,
             npu::MaximumOp>([](Operation *) { return &lowerEltwise; })
       .Case<npu::RescaleOp, npu::TableOp, npu::ClampOp, npu::ConvertOp>(

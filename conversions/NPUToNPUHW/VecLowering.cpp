@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "conversions/NPUToNPUHW/VecLowering.h"
+#include "conversions/NPUToNPUHW/LoweringUtils.h"
 
 #include "dialects/NPU/IR/NPUOps.h"
 #include "runtime/npu/Arith.h"
@@ -239,7 +240,7 @@ public:
 
   Operation *op;
   OpLowering &lowering;
-  CommandBuilder e;
+  CommandEmitter e;
 };
 
 /// The parameter multiplier of \p real with its exponent as MBQM's shift,

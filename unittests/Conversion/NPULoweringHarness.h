@@ -102,16 +102,17 @@ protected:
     return "";
   }
 
-  /// Compiles \p text, binds \p inputs by name, runs with race checking and
-  /// reads \p outputNames. Failures (including races) are test failures;
-  /// returns false after one.
+  /// Compiles \p text with \p options, binds \p inputs by name, runs with
+  /// race checking and reads \p outputNames. Failures (including races) are
+  /// test failures; returns false after one.
   bool run(const std::string &text,
            const std::vector<std::pair<std::string, std::vector<uint8_t>>>
                &inputs,
            const std::vector<std::string> &outputNames,
-           std::vector<std::vector<uint8_t>> &outputs) {
+           std::vector<std::vector<uint8_t>> &outputs,
+           const NPUToNPUHWPipelineOptions &options = {}) {
     npu::Program program;
-    std::string error = compile(text, program);
+    std::string error = compile(text, program, options);
     EXPECT_EQ(error, "") << text;
     if (!error.empty())
       return false;

@@ -12,7 +12,14 @@
 //
 // run on the simulator with race checking and compared bit for bit with the
 // reference composed from ref::convInt8, requant, eltwiseInt8 and
-// lookupInt8, with every multiplier computed here from the scales.
+// lookupInt8, with every multiplier computed here from the scales. And a
+// function with a pool among the other emitters:
+//
+//   %c = npu.conv2d %x, %w, %b        (3x3 SAME, in scratch)
+//   %p = npu.max_pool2d %c            (2x2 or 3x3 SAME, clamped) -> result 0
+//   %o = npu.add %p, %c               (%p read back from r3)     -> result 1
+//
+// with random band and group bounds, against ref::convInt8, requant, poolInt8 and eltwiseInt8.
 //
 //===----------------------------------------------------------------------===//
 
@@ -175,8 +182,108 @@ protected:
   }
 };
 
+/// conv -> max_pool2d -> add of the pool and the conv (see the header).
+class NPUToNPUHWMultiOpPoolTest : public testing::NPULoweringTest {
+protected:
+  void runCase(std::mt19937 &rng) {
+    auto uni = [&](int lo, int hi) {
+      return std::uniform_int_distribution<int>(lo, hi)(rng);
+    };
+    const int h = uni(2, 10), w = uni(2, 10), c = uni(1, 40), k = uni(2, 3);
+    const int pt = (k - 1) / 2, pb = k - 1 - pt, lo = uni(-128, -20),
+              hi = uni(20, 127);
+    // (No small-ACT target: the conv's aligned bands may then need the
+    // whole image, which does not fit.)
+    std::string target = uni(0, 1) ? "\"realistic\"" : "\"default\"";
+    // Random band and group bounds, so the pool (and the conv) take
+    // several bands and channel groups.
+    NPUToNPUHWPipelineOptions options;
+    options.maxRowsPerBand = uni(0, 4);
+    options.maxBlocksPerGroup = uni(0, 2);
+    const double sx = 1.0 / 16, ws = uni(8, 64) / 4096.0,
+                 so = uni(1, 64) / 64.0;
+    const double sc = std::ldexp(
+        1.0, int(std::lround(std::log2(sx * (32 / 4096.0) *
+                                       std::sqrt(9.0 * c) / 0.009))));
+    const int zx = uni(-20, 20), zc = uni(-20, 20), zo = uni(-20, 20);
+    Bytes x(h * w * c), weights(9 * c * c);
+    for (Bytes *v : {&x, &weights})
+      for (uint8_t &b : *v)
+        b = uint8_t(uni(0, 255));
+    std::vector<int32_t> bias(c);
+    for (int32_t &b : bias)
+      b = uni(-2000, 2000);
+
+    std::string shape = "1x" + std::to_string(h) + "x" + std::to_string(w) +
+                        "x" + std::to_string(c);
+    auto t = [&](double scale, int zp) {
+      return "tensor<" + shape + "x" + qi8(scale, zp) + ">";
+    };
+    std::string hwio =
+        "3x3x" + std::to_string(c) + "x" + std::to_string(c) + "x";
+    std::string wraw = "tensor<" + hwio + "i8>",
+                wt = "tensor<" + hwio + qi8(ws, 0) + ">",
+                bt = "tensor<" + std::to_string(c) + "xi32>";
+    std::ostringstream m;
+    m << "module attributes {npu.target = #npu.target<" << target << ">} {\n"
+      << "  func.func @net(%x: " << t(sx, zx) << ") -> (" << t(sc, zc)
+      << ", " << t(so, zo) << ")\n"
+      << "      attributes {tf.entry_function = {inputs = \"x\", outputs "
+         "= \"p,o\"}} {\n"
+      << "    %wi = arith.constant dense<\"" << hexBytes(weights) << "\"> : "
+      << wraw << "\n    %w = quant.scast %wi : " << wraw << " to " << wt
+      << "\n    %b = arith.constant dense<[";
+    for (int i = 0; i < c; ++i)
+      m << (i ? ", " : "") << bias[i];
+    m << "]> : " << bt << "\n"
+      << "    %c = npu.conv2d %x, %w, %b {stride = array<i64: 1, 1>, "
+         "dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>} : ("
+      << t(sx, zx) << ", " << wt << ", " << bt << ") -> " << t(sc, zc) << "\n"
+      << "    %p = npu.max_pool2d %c {kernel = array<i64: " << k << ", " << k
+      << ">, stride = array<i64: 1, 1>, pad = array<i64: " << pt << ", " << pb
+      << ", " << pt << ", " << pb << ">, clamp_min = " << lo
+      << " : i64, clamp_max = " << hi << " : i64} : (" << t(sc, zc)
+      << ") -> " << t(sc, zc) << "\n"
+      << "    %o = npu.add %p, %c : (" << t(sc, zc) << ", " << t(sc, zc)
+      << ") -> " << t(so, zo) << "\n"
+      << "    return %p, %o : " << t(sc, zc) << ", " << t(so, zo) << "\n"
+      << "  }\n}\n";
+    std::string text = m.str();
+    SCOPED_TRACE(text);
+    std::vector<Bytes> outputs;
+    if (!run(text, {{"x", x}}, {"p", "o"}, outputs, options))
+      return;
+
+    std::vector<int8_t> xi(x.begin(), x.end()),
+        wi(weights.begin(), weights.end());
+    auto [cm, ce] = quantize(sx * ws / sc);
+    std::vector<int8_t> conv = ref::requant(
+        ref::convInt8(xi, h, w, c, wi, c,
+                      ref::Window{3, 3, 1, 1, 1, 1, 1, 1, 1, 1}, zx),
+        c, bias, std::vector<int32_t>(c, cm), std::vector<int32_t>(c, 31 - ce),
+        true, zc, -128, 127);
+    std::vector<int32_t> pooled =
+        ref::poolInt8(conv, h, w, c, ref::Window{k, k, 1, 1, 1, 1, pt, pb, pt, pb},
+                      ref::Pool::Max, lo, hi);
+    std::vector<int8_t> p(pooled.begin(), pooled.end());
+    std::vector<int8_t> o = ref::eltwiseInt8(
+        p, conv, ref::Elt::Add, addParams(sc, zc, sc, zc, so, zo));
+    EXPECT_EQ(outputs[0], Bytes(p.begin(), p.end()));
+    EXPECT_EQ(outputs[1], Bytes(o.begin(), o.end()));
+  }
+};
+
 TEST_F(NPUToNPUHWMultiOpTest, ConvResidualTableMulSub) {
   std::mt19937 rng(77);
+  for (int i = 0, e = testing::loweringCases(20); i < e && !HasFailure();
+       ++i) {
+    SCOPED_TRACE("case " + std::to_string(i));
+    runCase(rng);
+  }
+}
+
+TEST_F(NPUToNPUHWMultiOpPoolTest, ConvMaxPoolAdd) {
+  std::mt19937 rng(91);
   for (int i = 0, e = testing::loweringCases(20); i < e && !HasFailure();
        ++i) {
     SCOPED_TRACE("case " + std::to_string(i));
