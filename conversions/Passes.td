@@ -110,53 +110,68 @@ def ConvertMLProgramToMemRefPass
 
 def ConvertNPUToNPUHWPass
     : Pass<"convert-npu-to-npuhw", "::mlir::ModuleOp"> {
-  let summary = "Lower a function of one int8 or fp16 npu layer to an npuhw.stream";
+  let summary = "Lower functions of npu ops to npuhw.streams";
   let description = [{
-    Each function whose body is one int8 or fp16 `npu.conv2d`,
-    `npu.depthwise_conv2d` or `npu.fully_connected` (a 1x1 convolution of a
-    1 x M x K image) on a function argument, with constant weights (through
-    `quant.scast`) and bias, or one int8 or fp16 `npu.max_pool2d`,
-    `npu.avg_pool2d` or `npu.sum_pool2d`, becomes an `npuhw.stream` of the
-    same name:
+    Each function whose body is a sequence of npu ops (any dataflow: several
+    arguments and results, intermediates read more than once; constants
+    through `quant.scast`) becomes an `npuhw.stream` of the same name. Ops
+    lowered: int8 and fp16 `npu.conv2d`, `npu.depthwise_conv2d` and
+    `npu.fully_connected` (a 1x1 convolution of a 1 x M x K image);
+    `npu.max_pool2d`, `npu.avg_pool2d` and `npu.sum_pool2d` (int8 and
+    fp16); `npu.add`, `sub`, `mul`, `minimum`, `maximum` (int8 and fp16);
+    `npu.rescale`, `npu.table`, `npu.clamp` and `npu.convert`.
 
-    - DRAM regions: r0 the constants (weights packed in the ISA's block
-      layout, padded to 64 bytes, then one `{bias, multiplier, shift, 0}`
-      record per output channel with the multiplier of
-      `input scale * weight scale / output scale` rounded as TFLite's
-      QuantizeMultiplier and `shift = 31 - exponent`, requantised with
-      TOSA's double rounding), r2 the input, r3 the output; `npuhw.io`
-      declarations named from `tf.entry_function`, else `argN`/`resultN`.
+    - DRAM plan: r2 holds the arguments and r3 the results, r1 (scratch)
+      the intermediates, first fit with reuse once a tensor's last reader
+      has run; every tensor at a 16-byte aligned offset. r0 holds the
+      constants each op appends at 64-byte aligned offsets: packed
+      weights and `{bias, multiplier, shift, 0}` records of the
+      convolutions, eltwise parameter blocks, tables, constant operands.
+      `npuhw.io` declarations are named from `tf.entry_function`, else
+      `argN`/`resultN`.
+    - Ops run one after the other: every DMA_LOAD of an op (and a pool's
+      DMA_FILL) depends on the stores that wrote its operands and on the
+      previous op's stores, so an op's LMEM buffers never coexist with
+      another op's.
+    - Convolutions: per output-row band (input halo rows, border padding by
+      the MAC padding fields, channels padded to 16 with the input zero
+      point) a DMA_LOAD; per output channel group a weight DMA_LOAD when
+      weights are streamed, MAC_CONV (MAC_DWCONV) into ACC, VEC_REQUANT
+      (TOSA's double rounding) into ACT; per band a DMA_STORE. The tallest
+      band, then the widest group, whose two buffers per stage fit LMEM;
+      weights once when they fit WGT, else streamed per group. Input loads
+      and stores keep their DRAM addresses 16-byte aligned (loads start up
+      to 15 rows early, bands are a multiple of the aligning rows; a batch
+      whose output images are not a multiple of 16 bytes is rejected).
     - fp16: r0 holds the f16 weights (2 bytes per element in the same block
       layouts) and the f32 biases; each group's accumulators are preloaded
       with the biases by an LMEM-to-LMEM DMA_LOAD from ACT, MAC_CONV
       (MAC_DWCONV) accumulates onto them in f32, VEC_UNARY CONVERT rounds
       to f16 and VEC_UNARY CLAMP applies the clamp rounded to fp16 (see the
       op descriptions of npu.conv2d).
-    - Commands: per output-row band (input halo rows, border padding by the
-      MAC padding fields, channels padded to 16 with the input zero point)
-      a DMA_LOAD; per output channel group a weight DMA_LOAD when weights
-      are streamed, MAC_CONV (MAC_DWCONV) into ACC, VEC_REQUANT into ACT;
-      per band a DMA_STORE. Buffers are `npuhw.alloc`s, two per stage used
-      alternately, and `!npuhw.token`s carry the dependencies (including
-      write-after-read on reused buffers), so DMA overlaps MAC and VEC.
-    - Tiling: the tallest band, then the widest channel group, whose two
-      buffers per stage fit the target's LMEM regions; weights are loaded
-      once when they fit WGT, else streamed per group.
-    - DRAM views stay 16-byte aligned (npuhw.view requires it): an input
-      load starts up to 15 rows early, bands are a multiple of the rows
-      that keep each store aligned, and a batch whose output images are
-      not a multiple of 16 bytes is rejected.
     - Pooling: per output-row band (input halo rows, border padding by
       VEC_POOL's padding fields) and group of channel blocks a DMA_LOAD,
       a VEC_POOL (a DMA_FILL with the empty window's value when the band's
       windows lie entirely in the padding) and a DMA_STORE, with two input
       and two output buffers in ACT; the group width loads the fewest input
       rows, then the widest, and the band is the tallest that fits. No
-      constants, so no region 0; IO element types i8, f16, i32 or f32;
-      DRAM views at any offset (the alignment above is the convolutions').
+      constants of its own; `npu.sum_pool2d` writes i32 (int8) or f32
+      (fp16); DRAM views at any offset (the alignment above is the
+      convolutions').
+    - Element-wise ops: the tensor as positions of 16 elements (flat) or,
+      for a CHANNEL broadcast, of its channels padded to 16-lane blocks;
+      bands of as many positions as two buffers of each streamed operand
+      and of the output fit in ACT; per band DMA_LOADs, one VEC_ELTWISE or
+      VEC_UNARY, one DMA_STORE. int8 add/sub/mul carry TFLite's rescaling
+      in the parameter block; a scalar argument is copied over the block's
+      scalar word; RESCALE rounds twice as TFLite's requantisation does.
+    - Buffers are `npuhw.alloc`s, two per stage used alternately;
+      `!npuhw.token`s carry the data and write-after-read dependencies, so
+      DMA overlaps MAC and VEC.
 
-    The pass options bound the band height and the channel group (for
-    tests); the bands still respect the alignment above.
+    The pass options bound the band height and the channel group of the
+    convolutions and pooling ops (for tests); the bands still respect the
+    alignment above.
 
     Run `npuhw-allocate-lmem` and `npuhw-assign-semaphores` afterwards
     (`kiln-npu-to-npuhw-pipeline`).

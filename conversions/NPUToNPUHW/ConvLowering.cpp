@@ -202,17 +202,17 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
   if (!l.fp16) {
     params = e.alloc({g.cob * 256}, e.i8, LmemRegion::param);
     paramsLoaded = e.loadBytes(e.dram(0, p.recordOffset, g.cob * 256), params,
-                               g.cob * 256, {});
+                               g.cob * 256, p.after);
   } else if (g.biasBytes) {
     biases = e.alloc({g.cob * 16}, e.f32, LmemRegion::act);
     biasesLoaded = e.loadBytes(e.dram(0, p.recordOffset, g.biasBytes), biases,
-                               g.biasBytes, {});
+                               g.biasBytes, p.after);
   }
   Value weightsLoaded;
   if (!t.streamWeights) {
     wgtAll = e.alloc({g.allWeights}, e.i8, LmemRegion::wgt);
     weightsLoaded = e.loadBytes(e.dram(0, p.weightOffset, g.allWeights),
-                                wgtAll, g.allWeights, {});
+                                wgtAll, g.allWeights, p.after);
   }
 
   // The last reader or writer of each buffer, for write-after-read edges.
@@ -230,16 +230,19 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
       // the one before) so its DRAM address is aligned; the MAC reads from
       // row `lead` of the buffer.
       int64_t row = img * l.h + rows.first, lead = 0;
-      while ((row - lead) * l.w * l.cin * es % 16)
+      while ((p.inputOffset + (row - lead) * l.w * l.cin * es) % 16)
         ++lead;
       Value loaded =
           e.slice(inBuf[bi], {0, 0, 0, 0}, {lead + n1, l.w, g.cib, 16});
       Value inView = e.slice(inBuf[bi], {lead, 0, 0, 0}, {n1, l.w, g.cib, 16});
-      Value src = e.dram(p.inputRegion, (row - lead) * l.w * l.cin * es,
+      Value src = e.dram(p.inputRegion,
+                         p.inputOffset + (row - lead) * l.w * l.cin * es,
                          (lead + n1) * l.w * l.cin * es);
+      SmallVector<Value> inDeps(p.after);
+      inDeps.push_back(lastMacOnIn[bi]);
       // fp16 pads channels with +0.0 (pad byte 0; inZp is 0).
       Value inLoaded = e.command(
-          "npuhw.dma_load", {src, loaded}, {lastMacOnIn[bi]},
+          "npuhw.dma_load", {src, loaded}, inDeps,
           {{"src_run", l.cin * es},
            {"dst_run", g.cib * 16 * es},
            {"pad", l.inZp & 0xff},
@@ -258,9 +261,11 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
         int64_t wi = weightLoad % t.weightBuffers;
         if (t.streamWeights) {
           weights = e.slice(wgtBuf[wi], {0}, {gn * bw});
+          SmallVector<Value> wDeps(p.after);
+          wDeps.push_back(lastMacOnWgt[wi]);
           weightsReady =
               e.loadBytes(e.dram(0, p.weightOffset + gb0 * bw, gn * bw),
-                          weights, gn * bw, {lastMacOnWgt[wi]});
+                          weights, gn * bw, wDeps);
         } else {
           weights = e.slice(wgtAll, {gb0 * bw}, {gn * bw});
         }
@@ -328,7 +333,8 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
       }
       Value result = e.slice(outBuf[bi], {0, 0, 0, 0}, {rb, l.ow, g.cob, 16});
       Value dst = e.dram(p.outputRegion,
-                         (img * l.oh + y0) * l.ow * l.cout * es,
+                         p.outputOffset +
+                             (img * l.oh + y0) * l.ow * l.cout * es,
                          rb * l.ow * l.cout * es);
       Value store = e.command("npuhw.dma_store", {result, dst}, {requant},
                               {{"src_run", l.cout * es},

@@ -1,13 +1,14 @@
 //===- LoweringUtils.cpp - helpers shared by the layer lowerings ---------===//
 //
-// Band rows (halo and border padding) and the command emitter used by
-// ConvLowering and PoolLowering.
+// Band rows (halo and border padding) and the command emitter used by every
+// emitter of convert-npu-to-npuhw.
 //
 //===----------------------------------------------------------------------===//
 
 #include "conversions/NPUToNPUHW/LoweringUtils.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
 
@@ -69,12 +70,14 @@ Value CommandEmitter::command(StringRef name, ArrayRef<Value> operands,
                               ArrayRef<Value> deps,
                               ArrayRef<std::pair<StringRef, int64_t>> fields,
                               ArrayRef<StringRef> units,
-                              ArrayRef<int32_t> segments) {
+                              ArrayRef<int32_t> segments,
+                              ArrayRef<NamedAttribute> attrs) {
   OperationState state(loc, name);
   state.addOperands(operands);
   int32_t numDeps = 0;
+  llvm::SmallPtrSet<Value, 8> seen;
   for (Value d : deps)
-    if (d) {
+    if (d && seen.insert(d).second) {
       state.addOperands(d);
       ++numDeps;
     }
@@ -84,6 +87,7 @@ Value CommandEmitter::command(StringRef name, ArrayRef<Value> operands,
       state.addAttribute(field, b.getI64IntegerAttr(value));
   for (StringRef unit : units)
     state.addAttribute(unit, b.getUnitAttr());
+  state.addAttributes(attrs);
   if (!segments.empty()) {
     SmallVector<int32_t> sizes(segments);
     sizes.push_back(numDeps);

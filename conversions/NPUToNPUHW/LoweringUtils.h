@@ -1,9 +1,10 @@
 //===- LoweringUtils.h - helpers shared by the layer lowerings --*- C++ -*-===//
 //
-// What the convolution and pooling lowerings of convert-npu-to-npuhw have in
-// common: the input rows an output-row band reads (the halo, and the padding
-// rows at the image border), and a small builder of allocs, DRAM views,
-// subviews and token-linked command ops. Internal to convert-npu-to-npuhw.
+// What the emitters of convert-npu-to-npuhw have in common: the input rows
+// an output-row band reads (the halo, and the padding rows at the image
+// border; convolution and pooling), and the one builder of allocs, DRAM
+// views, subviews and token-linked command ops that every emitter (conv,
+// pool, element-wise, unary) uses. Internal to convert-npu-to-npuhw.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Location.h"
+#include "llvm/ADT/ArrayRef.h"
 
 #include <cstdint>
 #include <utility>
@@ -65,16 +67,18 @@ public:
   mlir::Value slice(mlir::Value source, llvm::ArrayRef<int64_t> offsets,
                     llvm::ArrayRef<int64_t> sizes);
 
-  /// One command op \p name: \p operands, then the non-null \p deps; the
-  /// nonzero \p fields and the unit attributes \p units. \p segments, when
-  /// not empty, are the operand segment sizes without the dependencies.
-  /// Returns the command's token.
+  /// One command op \p name: \p operands, then the non-null \p deps (each
+  /// once: the `after` tokens of a multi-op function may repeat one); the
+  /// nonzero \p fields, the unit attributes \p units and the \p attrs.
+  /// \p segments, when not empty, are the operand segment sizes without the
+  /// dependencies. Returns the command's token.
   mlir::Value
   command(llvm::StringRef name, llvm::ArrayRef<mlir::Value> operands,
           llvm::ArrayRef<mlir::Value> deps,
           llvm::ArrayRef<std::pair<llvm::StringRef, int64_t>> fields,
           llvm::ArrayRef<llvm::StringRef> units = {},
-          llvm::ArrayRef<int32_t> segments = {});
+          llvm::ArrayRef<int32_t> segments = {},
+          llvm::ArrayRef<mlir::NamedAttribute> attrs = {});
 
   /// A contiguous DMA_LOAD of \p bytes from \p src to \p dst.
   mlir::Value loadBytes(mlir::Value src, mlir::Value dst, int64_t bytes,

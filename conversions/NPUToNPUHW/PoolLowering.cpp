@@ -6,14 +6,19 @@
 // the image border's padding that falls in this band, one DMA_STORE. Input
 // and output buffers alternate between two allocs each; the tokens carry the
 // read-after-write and write-after-read dependencies, so the load of the
-// next unit and the store of the previous one overlap the pooling.
+// next unit and the store of the previous one overlap the pooling. In a
+// function of several ops the first command of each unit also waits for the
+// op's `after` tokens.
 //
 //===----------------------------------------------------------------------===//
 
 #include "conversions/NPUToNPUHW/PoolLowering.h"
 #include "conversions/NPUToNPUHW/LoweringUtils.h"
 
+#include "dialects/NPU/IR/NPUOps.h"
 #include "runtime/npu/Verifier.h"
+
+#include "llvm/ADT/TypeSwitch.h"
 
 #include <algorithm>
 #include <limits>
@@ -173,8 +178,9 @@ SmallVector<Value> npu_to_npuhw::emitPoolCommands(OpBuilder &builder,
           // Every window of the band lies in the padding (padding at least
           // the kernel): VEC_POOL needs an input row, so fill the output
           // with the value of an empty window instead.
-          Value fill = e.command("npuhw.dma_fill", {outBuf[bi]},
-                                 {lastStoreOnOut[bi]},
+          SmallVector<Value> fillDeps(p.after);
+          fillDeps.push_back(lastStoreOnOut[bi]);
+          Value fill = e.command("npuhw.dma_fill", {outBuf[bi]}, fillDeps,
                                  {{"pattern", emptyWindowPattern(l)}});
           store(fill);
           continue;
@@ -186,8 +192,9 @@ SmallVector<Value> npu_to_npuhw::emitPoolCommands(OpBuilder &builder,
             p.inputRegion,
             p.inputOffset + ((img * l.h + rows.first) * l.w * l.c + c0) * inB,
             ((n1 - 1) * l.w * l.c + (l.w - 1) * l.c + gc) * inB);
-        Value loaded = e.command("npuhw.dma_load", {src, in},
-                                 {lastPoolOnIn[bi]},
+        SmallVector<Value> loadDeps(p.after);
+        loadDeps.push_back(lastPoolOnIn[bi]);
+        Value loaded = e.command("npuhw.dma_load", {src, in}, loadDeps,
                                  {{"src_run", gc * inB},
                                   {"dst_run", gn * 16 * inB},
                                   {"n0", l.w},
@@ -216,4 +223,60 @@ SmallVector<Value> npu_to_npuhw::emitPoolCommands(OpBuilder &builder,
     }
   }
   return stores;
+}
+
+namespace {
+/// Fills the window and shapes of a pooling op.
+template <typename OpTy>
+PoolLayer readPool(OpTy op, PoolKind kind) {
+  auto in = cast<ShapedType>(op.getInput().getType());
+  auto out = cast<ShapedType>(op.getOutput().getType());
+  PoolLayer l;
+  l.kind = kind;
+  l.fp16 = in.getElementType().isF16();
+  l.n = in.getDimSize(0);
+  l.h = in.getDimSize(1);
+  l.w = in.getDimSize(2);
+  l.c = in.getDimSize(3);
+  l.oh = out.getDimSize(1);
+  l.ow = out.getDimSize(2);
+  l.kh = op.getKernel()[0];
+  l.kw = op.getKernel()[1];
+  l.sy = op.getStride()[0];
+  l.sx = op.getStride()[1];
+  l.pt = op.getPad()[0];
+  l.pb = op.getPad()[1];
+  l.pl = op.getPad()[2];
+  l.pr = op.getPad()[3];
+  // The npu verifier allows clamps on int8 MAX and AVG only.
+  if (auto a = op.getClampMinAttr())
+    l.clampMin = std::max<int64_t>(-128, a.getInt());
+  if (auto a = op.getClampMaxAttr())
+    l.clampMax = std::min<int64_t>(127, a.getInt());
+  return l;
+}
+} // namespace
+
+FailureOr<SmallVector<Value>> npu_to_npuhw::lowerPool(Operation *op,
+                                                     OpLowering &lowering) {
+  PoolLayer layer =
+      TypeSwitch<Operation *, PoolLayer>(op)
+          .Case([](npu::MaxPool2DOp op) { return readPool(op, PoolKind::Max); })
+          .Case([](npu::AvgPool2DOp op) { return readPool(op, PoolKind::Avg); })
+          .Case([](npu::SumPool2DOp op) { return readPool(op, PoolKind::Sum); })
+          // emitterFor dispatches only the three pooling ops here.
+          .Default([](Operation *) { return PoolLayer(); });
+  PoolTiling tiling;
+  std::string why;
+  if (!choosePoolTiling(layer, lowering.config, lowering.limits, tiling, why))
+    return op->emitOpError() << "does not fit LMEM: " << why;
+  PoolPlacement place;
+  DramPlace input = placeOperand(op, 0, lowering);
+  place.inputRegion = input.region;
+  place.inputOffset = input.offset;
+  place.outputRegion = lowering.results[0].region;
+  place.outputOffset = lowering.results[0].offset;
+  place.after = lowering.after;
+  return emitPoolCommands(lowering.builder, lowering.loc, layer, tiling,
+                          place);
 }

@@ -4,14 +4,16 @@
 // layer, int8 or fp16: output-row bands with input halo rows (the windows of
 // neighbouring bands overlap), the image border padded by VEC_POOL's padding
 // fields, channel-block groups, two buffers per stage in LMEM.ACT so that
-// DMA overlaps VEC. Internal to convert-npu-to-npuhw.
+// DMA overlaps VEC; and `lowerPool`, the OpEmitter of npu.max_pool2d,
+// npu.avg_pool2d and npu.sum_pool2d in a function of several ops.
+// Internal to convert-npu-to-npuhw.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef KILN_CONVERSIONS_NPUTONPUHW_POOLLOWERING_H
 #define KILN_CONVERSIONS_NPUTONPUHW_POOLLOWERING_H
 
-#include "conversions/NPUToNPUHW/ConvLowering.h"
+#include "conversions/NPUToNPUHW/Lowering.h"
 
 #include "runtime/npu/Config.h"
 
@@ -57,10 +59,13 @@ bool choosePoolTiling(const PoolLayer &layer, const npu::TargetConfig &config,
                       std::string &why);
 
 /// Where the layer's input and output live in DRAM: (region, byte offset)
-/// of dense NHWC tensors.
+/// of dense NHWC tensors, and what its commands wait for.
 struct PoolPlacement {
-  unsigned inputRegion = 2, outputRegion = 3;
-  uint64_t inputOffset = 0, outputOffset = 0;
+  unsigned inputRegion = kInputRegion, outputRegion = kOutputRegion;
+  uint64_t inputOffset = 0, outputOffset = 0; ///< 16-byte aligned.
+  /// Tokens every DMA_LOAD (and the DMA_FILL of a band that reads only
+  /// padding) of the layer depends on (OpLowering::after).
+  llvm::SmallVector<mlir::Value> after;
 };
 
 /// Emits the commands of \p layer at \p builder's insertion point inside an
@@ -72,6 +77,12 @@ llvm::SmallVector<mlir::Value> emitPoolCommands(mlir::OpBuilder &builder,
                                                 const PoolLayer &layer,
                                                 const PoolTiling &tiling,
                                                 const PoolPlacement &place);
+
+/// Emits npu.max_pool2d, npu.avg_pool2d or npu.sum_pool2d (an OpEmitter):
+/// reads the window, tiles it (an error on \p op when nothing fits LMEM.ACT)
+/// and emits its commands between the DRAM places of `lowering`.
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+lowerPool(mlir::Operation *op, OpLowering &lowering);
 
 } // namespace kiln::npu_to_npuhw
 
