@@ -110,43 +110,68 @@ def ConvertMLProgramToMemRefPass
 
 def ConvertNPUToNPUHWPass
     : Pass<"convert-npu-to-npuhw", "::mlir::ModuleOp"> {
-  let summary = "Lower a function of an int8 or fp16 npu layer to an npuhw.stream";
+  let summary = "Lower functions of npu ops to npuhw.streams";
   let description = [{
-    Each function whose body is one int8 or fp16 `npu.conv2d`,
-    `npu.depthwise_conv2d` or `npu.fully_connected` (a 1x1 convolution of a
-    1 x M x K image) on a function argument, with constant weights (through
-    `quant.scast`) and bias, becomes an `npuhw.stream` of the same name:
+    Each function whose body is a sequence of npu ops (any dataflow: several
+    arguments and results, intermediates read more than once; constants
+    through `quant.scast`) becomes an `npuhw.stream` of the same name. Ops
+    lowered: int8 and fp16 `npu.conv2d`, `npu.depthwise_conv2d` and
+    `npu.fully_connected` (a 1x1 convolution of a 1 x M x K image);
+    `npu.max_pool2d`, `npu.avg_pool2d` and `npu.sum_pool2d` (int8 and
+    fp16); `npu.add`, `sub`, `mul`, `minimum`, `maximum` (int8 and fp16);
+    `npu.rescale`, `npu.table`, `npu.clamp` and `npu.convert`.
 
-    - DRAM regions: r0 the constants (weights packed in the ISA's block
-      layout, padded to 64 bytes, then one `{bias, multiplier, shift, 0}`
-      record per output channel with the multiplier of
-      `input scale * weight scale / output scale` rounded as TFLite's
-      QuantizeMultiplier and `shift = 31 - exponent`, requantised with
-      TOSA's double rounding), r2 the input, r3 the output; `npuhw.io`
-      declarations named from `tf.entry_function`, else `argN`/`resultN`.
+    - DRAM plan: r2 holds the arguments and r3 the results, r1 (scratch)
+      the intermediates, first fit with reuse once a tensor's last reader
+      has run; every tensor at a 16-byte aligned offset. r0 holds the
+      constants each op appends at 64-byte aligned offsets: packed
+      weights and `{bias, multiplier, shift, 0}` records of the
+      convolutions, eltwise parameter blocks, tables, constant operands.
+      `npuhw.io` declarations are named from `tf.entry_function`, else
+      `argN`/`resultN`.
+    - Ops run one after the other: every DMA_LOAD of an op (and a pool's
+      DMA_FILL) depends on the stores that wrote its operands and on the
+      previous op's stores, so an op's LMEM buffers never coexist with
+      another op's.
+    - Convolutions: per output-row band (input halo rows, border padding by
+      the MAC padding fields, channels padded to 16 with the input zero
+      point) a DMA_LOAD; per output channel group a weight DMA_LOAD when
+      weights are streamed, MAC_CONV (MAC_DWCONV) into ACC, VEC_REQUANT
+      (TOSA's double rounding) into ACT; per band a DMA_STORE. The tallest
+      band, then the widest group, whose two buffers per stage fit LMEM;
+      weights once when they fit WGT, else streamed per group. Input loads
+      and stores keep their DRAM addresses 16-byte aligned (loads start up
+      to 15 rows early, bands are a multiple of the aligning rows; a batch
+      whose output images are not a multiple of 16 bytes is rejected).
     - fp16: r0 holds the f16 weights (2 bytes per element in the same block
       layouts) and the f32 biases; each group's accumulators are preloaded
       with the biases by an LMEM-to-LMEM DMA_LOAD from ACT, MAC_CONV
       (MAC_DWCONV) accumulates onto them in f32, VEC_UNARY CONVERT rounds
       to f16 and VEC_UNARY CLAMP applies the clamp rounded to fp16 (see the
       op descriptions of npu.conv2d).
-    - Commands: per output-row band (input halo rows, border padding by the
-      MAC padding fields, channels padded to 16 with the input zero point)
-      a DMA_LOAD; per output channel group a weight DMA_LOAD when weights
-      are streamed, MAC_CONV (MAC_DWCONV) into ACC, VEC_REQUANT into ACT;
-      per band a DMA_STORE. Buffers are `npuhw.alloc`s, two per stage used
-      alternately, and `!npuhw.token`s carry the dependencies (including
-      write-after-read on reused buffers), so DMA overlaps MAC and VEC.
-    - Tiling: the tallest band, then the widest channel group, whose two
-      buffers per stage fit the target's LMEM regions; weights are loaded
-      once when they fit WGT, else streamed per group.
-    - DRAM views stay 16-byte aligned (npuhw.view requires it): an input
-      load starts up to 15 rows early, bands are a multiple of the rows
-      that keep each store aligned, and a batch whose output images are
-      not a multiple of 16 bytes is rejected.
+    - Pooling: per output-row band (input halo rows, border padding by
+      VEC_POOL's padding fields) and group of channel blocks a DMA_LOAD,
+      a VEC_POOL (a DMA_FILL with the empty window's value when the band's
+      windows lie entirely in the padding) and a DMA_STORE, with two input
+      and two output buffers in ACT; the group width loads the fewest input
+      rows, then the widest, and the band is the tallest that fits. No
+      constants of its own; `npu.sum_pool2d` writes i32 (int8) or f32
+      (fp16); DRAM views at any offset (the alignment above is the
+      convolutions').
+    - Element-wise ops: the tensor as positions of 16 elements (flat) or,
+      for a CHANNEL broadcast, of its channels padded to 16-lane blocks;
+      bands of as many positions as two buffers of each streamed operand
+      and of the output fit in ACT; per band DMA_LOADs, one VEC_ELTWISE or
+      VEC_UNARY, one DMA_STORE. int8 add/sub/mul carry TFLite's rescaling
+      in the parameter block; a scalar argument is copied over the block's
+      scalar word; RESCALE rounds twice as TFLite's requantisation does.
+    - Buffers are `npuhw.alloc`s, two per stage used alternately;
+      `!npuhw.token`s carry the data and write-after-read dependencies, so
+      DMA overlaps MAC and VEC.
 
-    The pass options bound the band height and the channel group (for
-    tests); the bands still respect the alignment above.
+    The pass options bound the band height and the channel group of the
+    convolutions and pooling ops (for tests); the bands still respect the
+    alignment above.
 
     Run `npuhw-allocate-lmem` and `npuhw-assign-semaphores` afterwards
     (`kiln-npu-to-npuhw-pipeline`).
@@ -160,6 +185,84 @@ def ConvertNPUToNPUHWPass
            "LMEM allows)">];
   let dependentDialects = ["::kiln::npuhw::NPUHWDialect",
                            "::mlir::memref::MemRefDialect"];
+}
+
+def ConvertTFToNPUPass : Pass<"convert-tf-to-npu", "::mlir::ModuleOp"> {
+  let summary = "Partition tf functions into fp16 NPU segments and CPU ops";
+  let description = [{
+    Decides for every `tf` op of every function whether NPU-v1 can run it
+    under the function's `#npu.target` (the closest `npu.target` attribute,
+    else the preset of the `target` option), converts the ops it can run to
+    `npu` ops in fp16, groups them into segments, and outlines each segment
+    into a private `func.func` that the CPU function calls.
+
+    **Decision.** An op is placed on the NPU when it is one of Conv2D,
+    DepthwiseConv2dNative, MatMul, BiasAdd, Add, AddV2, Sub, Mul, Minimum,
+    Maximum, Square, Relu, Relu6, MaxPool, AvgPool or Mean over H and W (with
+    `keep_dims`), with static f32 tensors, NHWC layout, constant weights,
+    broadcasts the VEC engine has, and when the `npu` op built for it passes
+    that op's verifier on the target: the limits are the verifiers' own
+    (8-bit window fields, LMEM fit of the smallest tile, ...), and a CPU op's
+    reason quotes the verifier. Everything else stays on the CPU with its
+    reason: the op (no npu equivalent), the dtype, the shape, an attribute,
+    an operand (weights that are not constants) or a limit. Ops inside
+    regions (`tf.WhileRegion`, ...) stay on the CPU.
+
+    **Segments.** Connected NPU ops are grouped greedily in program order; a
+    group is only extended when it stays convex, so no segment both feeds and
+    reads a CPU op (or another segment), and the CPU function can call it
+    once. Each segment becomes `func.func private @npu_<node>` (the first
+    TensorFlow node name of the segment, without the prefix all of the
+    function's nodes share), with the target in `npu.target` and its nodes in
+    `kiln.npu_nodes`. Its arguments and results are the f32 values crossing
+    the boundary, converted with `npu.convert` to f16 and back; constants are
+    copied in as f16 `arith.constant`s. Inside, a bias (BiasAdd or Add of a
+    constant per-channel vector) and a following Relu/Relu6 fold into the
+    convolution or fully connected layer before them.
+
+    ```mlir
+    %y = "tf.Conv2D"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1]}
+        : (tensor<1x8x8x16xf32>, tensor<3x3x16x16xf32>) -> tensor<1x8x8x16xf32>
+    %z = "tf.Relu"(%y) : (tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+    // becomes
+    %z = call @npu_conv(%x) : (tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+    func.func private @npu_conv(%a: tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+        attributes {kiln.npu_nodes = ["conv", "relu"], npu.target = #npu.target<"default">} {
+      %h = npu.convert %a : (tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf16>
+      %w = arith.constant dense<...> : tensor<3x3x16x16xf16>
+      %c = npu.conv2d %h, %w {clamp_min = 0.0 : f32, ...} : ...
+      %r = npu.convert %c : (tensor<1x8x8x16xf16>) -> tensor<1x8x8x16xf32>
+      return %r : tensor<1x8x8x16xf32>
+    }
+    ```
+
+    **Report.** With `remarks`, every tf op gets a remark at its location:
+    `NPU (@segment)` or `CPU: <reason>`. With `report=markdown` or
+    `report=csv`, a table of every tf op but constants (node, op, placement,
+    segment, reason kind, reason) and a summary go to `report-file` (`-`
+    for standard output). `analyze-only` writes the report and leaves the
+    IR unchanged.
+  }];
+  let options = [
+    Option<"targetPreset", "target", "std::string", /*default=*/"\"default\"",
+           "Target preset for functions without an npu.target attribute">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark with the placement of every tf op">,
+    Option<"report", "report", "std::string", /*default=*/"\"none\"",
+           "Also write the placement table: none, markdown or csv">,
+    Option<"reportFile", "report-file", "std::string", /*default=*/"\"-\"",
+           "Where the table goes ('-' for standard output)">,
+    Option<"analyzeOnly", "analyze-only", "bool", /*default=*/"false",
+           "Only decide and report; do not change the IR">,
+  ];
+  let statistics = [
+    Statistic<"numNPUOps", "num-npu-ops", "tf ops placed on the NPU">,
+    Statistic<"numCPUOps", "num-cpu-ops", "tf ops left on the CPU">,
+    Statistic<"numSegments", "num-segments", "NPU segments outlined">,
+  ];
+  let dependentDialects = ["::kiln::npu::NPUDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect"];
 }
 
 #endif // KILN_CONVERSIONS_PASSES_TD

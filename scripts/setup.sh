@@ -18,6 +18,8 @@ packages=(
   python3-dev pybind11-dev
   # Formats and runtime support.
   libprotobuf-dev protobuf-compiler libabsl-dev
+  # Checkpoint indexes (TensorBundle) are LevelDB tables.
+  libleveldb-dev
   # NPU runtime: CRC-32 of .npub files, target-config JSON.
   zlib1g-dev nlohmann-json3-dev
   # Tests and benchmarks.

@@ -81,6 +81,21 @@ config.substitutions.append(("%tfjs_oracle", "%s %s" % (
     os.path.join(config.kiln_src_root, "test", "e2e", "tfjs-oracle",
                  "run-model.mjs"))))
 
+# TensorFlow, in the venv of scripts/setup-python.sh, generates SavedModels
+# and checkpoints for tests that say `REQUIRES: tensorflow` and run it as
+# %tf_python.
+import glob
+tf_venv = os.path.realpath(os.environ.get(
+    "KILN_VENV", os.path.join(os.path.expanduser("~"), ".cache", "kiln",
+                              "venv")))
+tf_python = os.path.join(tf_venv, "bin", "python")
+if os.path.isfile(tf_python) and glob.glob(os.path.join(
+        tf_venv, "lib", "python*", "site-packages", "tensorflow",
+        "__init__.py")):
+    config.available_features.add("tensorflow")
+config.environment["TF_CPP_MIN_LOG_LEVEL"] = "2"
+config.substitutions.append(("%tf_python", tf_python))
+
 # The system C and C++ compilers link compiled models into programs the way a
 # user does (test/e2e/models); tests that do say `REQUIRES: host-cc`.
 host_cc = os.environ.get("CC") or shutil.which("cc")

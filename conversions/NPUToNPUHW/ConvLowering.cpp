@@ -16,10 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "conversions/NPUToNPUHW/ConvLowering.h"
-
-#include "dialects/NPUHW/IR/NPUHWOps.h"
-
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "conversions/NPUToNPUHW/LoweringUtils.h"
 
 #include <algorithm>
 #include <cstring>
@@ -53,27 +50,19 @@ int64_t rowAlignment(int64_t rowBytes) {
   return 16 / std::gcd<int64_t>(rowBytes, 16);
 }
 
+/// The rows of the layer's window.
+RowWindow rowWindow(const ConvLayer &l) { return {l.kh, l.sy, l.dy, l.pt}; }
+
 /// Input rows an output band of \p rows rows reads, capped at the image,
 /// plus the leading rows an input load may add to start aligned.
 int64_t inputRows(const ConvLayer &l, int64_t rows) {
-  return std::min(l.h, (rows - 1) * l.sy + l.dy * (l.kh - 1) + 1) +
+  return bandInputRows(rowWindow(l), l.h, rows) +
          rowAlignment(l.w * l.cin * l.elementBytes()) - 1;
 }
 
-/// The input rows [first, last] of output rows [y0, y0 + rows) clipped to
-/// the image, and the padding rows above and below them.
-struct BandRows {
-  int64_t first, last, padTop, padBottom;
-};
-BandRows bandRows(const ConvLayer &l, int64_t y0, int64_t rows) {
-  int64_t first = y0 * l.sy - l.pt;
-  int64_t last = (y0 + rows - 1) * l.sy - l.pt + l.dy * (l.kh - 1);
-  BandRows b;
-  b.padTop = first < 0 ? -first : 0;
-  b.padBottom = last > l.h - 1 ? last - (l.h - 1) : 0;
-  b.first = std::max<int64_t>(first, 0);
-  b.last = std::min(last, l.h - 1);
-  return b;
+/// The input rows of output rows [y0, y0 + rows) and their padding.
+BandRows convBandRows(const ConvLayer &l, int64_t y0, int64_t rows) {
+  return npu_to_npuhw::bandRows(rowWindow(l), l.h, y0, rows);
 }
 } // namespace
 
@@ -130,7 +119,7 @@ bool npu_to_npuhw::chooseTiling(const ConvLayer &l,
   // Every band must read at least one image row.
   auto bandsRead = [&](int64_t r) {
     for (int64_t y0 = 0; y0 < l.oh; y0 += r) {
-      BandRows b = bandRows(l, y0, std::min(r, l.oh - y0));
+      BandRows b = convBandRows(l, y0, std::min(r, l.oh - y0));
       if (b.last < b.first)
         return false;
     }
@@ -186,97 +175,6 @@ bool npu_to_npuhw::chooseTiling(const ConvLayer &l,
   return true;
 }
 
-namespace {
-/// Builds views, buffers and commands at one insertion point.
-class Emitter {
-public:
-  Emitter(OpBuilder &b, Location loc) : b(b), loc(loc) {
-    ctx = b.getContext();
-    i8 = b.getI8Type();
-    i32 = b.getI32Type();
-    f16 = b.getF16Type();
-    f32 = b.getF32Type();
-    token = npuhw::TokenType::get(ctx);
-  }
-
-  Value alloc(ArrayRef<int64_t> shape, Type element, npuhw::LmemRegion r) {
-    auto type = MemRefType::get(shape, element, MemRefLayoutAttrInterface(),
-                                npuhw::LmemRegionAttr::get(ctx, r));
-    return npuhw::AllocOp::create(b, loc, type);
-  }
-
-  Value dram(unsigned region, int64_t offset, int64_t bytes) {
-    auto type = MemRefType::get({bytes}, i8,
-                                StridedLayoutAttr::get(ctx, offset, {1}),
-                                npuhw::DramSpaceAttr::get(ctx, region));
-    return npuhw::ViewOp::create(b, loc, type);
-  }
-
-  /// The unit-stride subview [offsets, offsets + sizes) of \p source, or
-  /// \p source itself when that is all of it.
-  Value slice(Value source, ArrayRef<int64_t> offsets,
-              ArrayRef<int64_t> sizes) {
-    auto type = cast<MemRefType>(source.getType());
-    if (llvm::all_of(offsets, [](int64_t o) { return o == 0; }) &&
-        type.getShape() == sizes)
-      return source;
-    SmallVector<int64_t> strides(sizes.size(), 1);
-    return memref::SubViewOp::create(b, loc, source, offsets, sizes, strides);
-  }
-
-  /// One command op: \p operands, then the non-null \p deps; the nonzero
-  /// \p fields and the unit attributes \p units. \p segments, when not
-  /// empty, are the operand segment sizes without the dependencies.
-  Value command(StringRef name, ArrayRef<Value> operands,
-                ArrayRef<Value> deps,
-                ArrayRef<std::pair<StringRef, int64_t>> fields,
-                ArrayRef<StringRef> units = {},
-                ArrayRef<int32_t> segments = {}) {
-    OperationState state(loc, name);
-    state.addOperands(operands);
-    int32_t numDeps = 0;
-    for (Value d : deps)
-      if (d) {
-        state.addOperands(d);
-        ++numDeps;
-      }
-    state.addTypes(token);
-    for (auto [field, value] : fields)
-      if (value)
-        state.addAttribute(field, b.getI64IntegerAttr(value));
-    for (StringRef unit : units)
-      state.addAttribute(unit, b.getUnitAttr());
-    if (!segments.empty()) {
-      SmallVector<int32_t> sizes(segments);
-      sizes.push_back(numDeps);
-      state.addAttribute("operandSegmentSizes",
-                         b.getDenseI32ArrayAttr(sizes));
-    }
-    return b.create(state)->getResult(0);
-  }
-
-  /// A contiguous load of \p bytes.
-  Value loadBytes(Value src, Value dst, int64_t bytes, ArrayRef<Value> deps) {
-    return command("npuhw.dma_load", {src, dst}, deps,
-                   {{"src_run", bytes}, {"dst_run", bytes}, {"n0", 1},
-                    {"n1", 1}, {"n2", 1}});
-  }
-
-  /// A VEC_UNARY \p op from \p in to \p out.
-  Value unary(npuhw::UnaryOp op, Value in, Value out, ArrayRef<Value> deps,
-              ArrayRef<std::pair<StringRef, int64_t>> fields) {
-    Value token = command("npuhw.vec_unary", {in, out}, deps, fields, {},
-                          {1, 0, 1});
-    token.getDefiningOp()->setAttr("op", npuhw::UnaryOpAttr::get(ctx, op));
-    return token;
-  }
-
-  OpBuilder &b;
-  Location loc;
-  MLIRContext *ctx;
-  Type i8, i32, f16, f32, token;
-};
-} // namespace
 
 SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
                                                   Location loc,
@@ -284,7 +182,7 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
                                                   const ConvTiling &t,
                                                   const ConvPlacement &p) {
   using npuhw::LmemRegion;
-  Emitter e(builder, loc);
+  CommandEmitter e(builder, loc);
   Geometry g(l);
   const int64_t R = t.rowsPerBand, G = t.blocksPerGroup, bw = g.blockWeights;
   const int64_t inRowsMax = inputRows(l, R), es = l.elementBytes();
@@ -304,17 +202,17 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
   if (!l.fp16) {
     params = e.alloc({g.cob * 256}, e.i8, LmemRegion::param);
     paramsLoaded = e.loadBytes(e.dram(0, p.recordOffset, g.cob * 256), params,
-                               g.cob * 256, {});
+                               g.cob * 256, p.after);
   } else if (g.biasBytes) {
     biases = e.alloc({g.cob * 16}, e.f32, LmemRegion::act);
     biasesLoaded = e.loadBytes(e.dram(0, p.recordOffset, g.biasBytes), biases,
-                               g.biasBytes, {});
+                               g.biasBytes, p.after);
   }
   Value weightsLoaded;
   if (!t.streamWeights) {
     wgtAll = e.alloc({g.allWeights}, e.i8, LmemRegion::wgt);
     weightsLoaded = e.loadBytes(e.dram(0, p.weightOffset, g.allWeights),
-                                wgtAll, g.allWeights, {});
+                                wgtAll, g.allWeights, p.after);
   }
 
   // The last reader or writer of each buffer, for write-after-read edges.
@@ -326,22 +224,25 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
   for (int64_t img = 0; img < l.n; ++img) {
     for (int64_t y0 = 0; y0 < l.oh; y0 += R, ++band) {
       const int64_t bi = band % 2, rb = std::min(R, l.oh - y0);
-      BandRows rows = bandRows(l, y0, rb);
+      BandRows rows = convBandRows(l, y0, rb);
       const int64_t n1 = rows.last - rows.first + 1;
       // Start the load up to rowAlignment - 1 rows early (in this image or
       // the one before) so its DRAM address is aligned; the MAC reads from
       // row `lead` of the buffer.
       int64_t row = img * l.h + rows.first, lead = 0;
-      while ((row - lead) * l.w * l.cin * es % 16)
+      while ((p.inputOffset + (row - lead) * l.w * l.cin * es) % 16)
         ++lead;
       Value loaded =
           e.slice(inBuf[bi], {0, 0, 0, 0}, {lead + n1, l.w, g.cib, 16});
       Value inView = e.slice(inBuf[bi], {lead, 0, 0, 0}, {n1, l.w, g.cib, 16});
-      Value src = e.dram(p.inputRegion, (row - lead) * l.w * l.cin * es,
+      Value src = e.dram(p.inputRegion,
+                         p.inputOffset + (row - lead) * l.w * l.cin * es,
                          (lead + n1) * l.w * l.cin * es);
+      SmallVector<Value> inDeps(p.after);
+      inDeps.push_back(lastMacOnIn[bi]);
       // fp16 pads channels with +0.0 (pad byte 0; inZp is 0).
       Value inLoaded = e.command(
-          "npuhw.dma_load", {src, loaded}, {lastMacOnIn[bi]},
+          "npuhw.dma_load", {src, loaded}, inDeps,
           {{"src_run", l.cin * es},
            {"dst_run", g.cib * 16 * es},
            {"pad", l.inZp & 0xff},
@@ -360,9 +261,11 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
         int64_t wi = weightLoad % t.weightBuffers;
         if (t.streamWeights) {
           weights = e.slice(wgtBuf[wi], {0}, {gn * bw});
+          SmallVector<Value> wDeps(p.after);
+          wDeps.push_back(lastMacOnWgt[wi]);
           weightsReady =
               e.loadBytes(e.dram(0, p.weightOffset + gb0 * bw, gn * bw),
-                          weights, gn * bw, {lastMacOnWgt[wi]});
+                          weights, gn * bw, wDeps);
         } else {
           weights = e.slice(wgtAll, {gb0 * bw}, {gn * bw});
         }
@@ -430,7 +333,8 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
       }
       Value result = e.slice(outBuf[bi], {0, 0, 0, 0}, {rb, l.ow, g.cob, 16});
       Value dst = e.dram(p.outputRegion,
-                         (img * l.oh + y0) * l.ow * l.cout * es,
+                         p.outputOffset +
+                             (img * l.oh + y0) * l.ow * l.cout * es,
                          rb * l.ow * l.cout * es);
       Value store = e.command("npuhw.dma_store", {result, dst}, {requant},
                               {{"src_run", l.cout * es},

@@ -13,6 +13,7 @@
 #ifndef KILN_CONVERSIONS_NPUTONPUHW_CONVLOWERING_H
 #define KILN_CONVERSIONS_NPUTONPUHW_CONVLOWERING_H
 
+#include "conversions/NPUToNPUHW/Lowering.h"
 #include "runtime/npu/Config.h"
 #include "runtime/npu/Packing.h"
 
@@ -75,11 +76,6 @@ struct ConvTiling {
   int64_t weightBuffers = 2;
 };
 
-/// Limits the tiling may not exceed (0: no limit), from pass options.
-struct TilingLimits {
-  int64_t maxRowsPerBand = 0, maxBlocksPerGroup = 0;
-};
-
 /// Chooses the tallest band, then the widest channel group, whose double
 /// buffers fit the LMEM regions of \p config; on failure \p why explains
 /// which region is too small.
@@ -87,11 +83,14 @@ bool chooseTiling(const ConvLayer &layer, const npu::TargetConfig &config,
                   const TilingLimits &limits, ConvTiling &tiling,
                   std::string &why);
 
-/// Where the layer's data lives in DRAM.
+/// Where the layer's data lives in DRAM, and what its loads wait for.
 struct ConvPlacement {
-  unsigned inputRegion = 2, outputRegion = 3;
+  unsigned inputRegion = kInputRegion, outputRegion = kOutputRegion;
+  uint64_t inputOffset = 0, outputOffset = 0; ///< 16-byte aligned.
   /// In r0: the packed weights, and the records (int8) or biases (fp16).
   uint64_t weightOffset = 0, recordOffset = 0;
+  /// Tokens every DMA_LOAD of the layer depends on (OpLowering::after).
+  llvm::SmallVector<mlir::Value> after;
 };
 
 /// Emits the commands of \p layer at \p builder's insertion point inside an

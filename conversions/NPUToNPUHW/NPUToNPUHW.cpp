@@ -1,9 +1,13 @@
 //===- NPUToNPUHW.cpp - convert-npu-to-npuhw ---------------------*- C++ -*-===//
 //
-// Each function whose body is an int8 or fp16 npu convolution-like op on its
-// argument (weights and bias constant) becomes an npuhw.stream of the same
-// name: the DRAM regions, the constants (packed weights, requantisation
-// records), the IO declarations, and the commands of ConvLowering. The
+// Each function whose body is a sequence of npu ops (any dataflow, constants
+// through quant.scast; convolutions and pooling in int8 or fp16) becomes an
+// npuhw.stream of the same name. The driver plans DRAM (arguments in r2,
+// results in r3, intermediates in r1 reused by liveness, constants appended
+// to r0), then calls the emitter of each op in program order (Lowering.h:
+// ConvLowering, PoolLowering, VecLowering) with the DRAM places
+// of its operands and results and the store tokens it must wait for, and
+// finally writes the declarations (regions, constants, IO) and END. The
 // rewrite replaces a function by a stream, not op by op, so it is a walk
 // rather than a dialect conversion.
 //
@@ -12,6 +16,8 @@
 #include "conversions/NPUToNPUHW/NPUToNPUHW.h"
 
 #include "conversions/NPUToNPUHW/ConvLowering.h"
+#include "conversions/NPUToNPUHW/PoolLowering.h"
+#include "conversions/NPUToNPUHW/VecLowering.h"
 #include "dialects/NPU/IR/NPUCost.h"
 #include "dialects/NPU/IR/NPUDialect.h"
 #include "dialects/NPU/IR/NPUOps.h"
@@ -229,6 +235,107 @@ void declare(OpBuilder &b, Location loc, StringRef name,
   b.create(state);
 }
 
+/// The emitter of npu.conv2d, npu.depthwise_conv2d and npu.fully_connected:
+/// packs the weights and records into r0, tiles (ConvLowering) and emits.
+FailureOr<SmallVector<Value>> lowerConvLike(Operation *op,
+                                            OpLowering &lowering) {
+  ConvLayer layer;
+  LogicalResult read =
+      TypeSwitch<Operation *, LogicalResult>(op)
+          .Case([&](npu::Conv2DOp op) { return readConv(op, false, layer); })
+          .Case([&](npu::DepthwiseConv2DOp op) {
+            return readConv(op, true, layer);
+          })
+          .Case([&](npu::FullyConnectedOp op) {
+            return readFullyConnected(op, layer);
+          })
+          .Default([](Operation *) { return failure(); });
+  if (failed(read))
+    return failure();
+  ConvTiling tiling;
+  std::string why;
+  if (!chooseTiling(layer, lowering.config, lowering.limits, tiling, why))
+    return op->emitOpError() << "does not fit LMEM: " << why;
+  ConvPlacement place;
+  DramPlace input = placeOperand(op, 0, lowering);
+  place.inputRegion = input.region;
+  place.inputOffset = input.offset;
+  place.outputRegion = lowering.results[0].region;
+  place.outputOffset = lowering.results[0].offset;
+  place.weightOffset = lowering.constants.append(layer.packedWeights);
+  place.recordOffset =
+      lowering.constants.append(packLayerParams(layer));
+  place.after = lowering.after;
+  return emitConvCommands(lowering.builder, lowering.loc, layer, tiling,
+                          place);
+}
+} // namespace
+
+/// The emitter of \p op, or null when the pass has no lowering for it. The
+/// one place that maps op types to emitters: add a `.Case` per new one.
+static OpEmitter emitterFor(Operation *op) {
+  return TypeSwitch<Operation *, OpEmitter>(op)
+      .Case<npu::Conv2DOp, npu::DepthwiseConv2DOp, npu::FullyConnectedOp>(
+          [](Operation *) { return &lowerConvLike; })
+      .Case<npu::MaxPool2DOp, npu::AvgPool2DOp, npu::SumPool2DOp>(
+          [](Operation *) { return &lowerPool; })
+      .Case<npu::AddOp, npu::SubOp, npu::MulOp, npu::MinimumOp,
+            npu::MaximumOp>([](Operation *) { return &lowerEltwise; })
+      .Case<npu::RescaleOp, npu::TableOp, npu::ClampOp, npu::ConvertOp>(
+          [](Operation *) { return &lowerUnary; })
+      .Default([](Operation *) { return nullptr; });
+}
+
+namespace {
+/// \p value without the quant.scast ops around it (they do not move bytes).
+Value stripCasts(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (def->getName().getStringRef() != "quant.scast" ||
+        def->getNumOperands() != 1)
+      break;
+    value = def->getOperand(0);
+  }
+  return value;
+}
+
+uint64_t bytesOf(Value value) {
+  auto type = cast<ShapedType>(value.getType());
+  return static_cast<uint64_t>(type.getNumElements()) * elementBytes(type);
+}
+
+uint64_t align16(uint64_t offset) { return (offset + 15) / 16 * 16; }
+
+/// First-fit placement of the intermediates in r1: a tensor may reuse the
+/// bytes of one whose last reader comes before the op that defines it (the
+/// ops run one after the other, see OpLowering::after).
+class ScratchPlan {
+public:
+  /// Places \p bytes defined by op \p def and last read by op \p lastUse.
+  uint64_t place(uint64_t bytes, unsigned def, unsigned lastUse) {
+    llvm::erase_if(live, [&](const Block &b) { return b.lastUse < def; });
+    llvm::sort(live, [](const Block &a, const Block &b) {
+      return a.offset < b.offset;
+    });
+    uint64_t offset = 0;
+    for (const Block &b : live) {
+      if (offset + bytes <= b.offset)
+        break;
+      offset = std::max(offset, align16(b.offset + b.bytes));
+    }
+    live.push_back({offset, bytes, lastUse});
+    size = std::max(size, offset + bytes);
+    return offset;
+  }
+  uint64_t size = 0;
+
+private:
+  struct Block {
+    uint64_t offset, bytes;
+    unsigned lastUse;
+  };
+  SmallVector<Block> live;
+};
+
 struct ConvertNPUToNPUHWPass final
     : kiln::impl::ConvertNPUToNPUHWPassBase<ConvertNPUToNPUHWPass> {
   using Base::Base;
@@ -244,127 +351,167 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
       return func.emitOpError() << "argument " << i
                                 << " must be a statically shaped tensor, got "
                                 << type;
-  Operation *layerOp = nullptr;
-  for (Operation &op : func.getBody().front()) {
+  Block &body = func.getBody().front();
+  SmallVector<Operation *> ops;
+  for (Operation &op : body) {
     if (isa<func::ReturnOp>(op) || op.hasTrait<OpTrait::ConstantLike>() ||
         op.getName().getStringRef() == "quant.scast")
       continue;
-    if (!isa<npu::Conv2DOp, npu::DepthwiseConv2DOp, npu::FullyConnectedOp>(
-            op))
-      return op.emitOpError()
-             << "has no lowering to npuhw (convert-npu-to-npuhw lowers "
-                "npu.conv2d, npu.depthwise_conv2d and npu.fully_connected)";
-    if (layerOp)
-      return op.emitOpError() << "is a second layer: convert-npu-to-npuhw "
-                                 "lowers one layer per function";
-    layerOp = &op;
+    if (!emitterFor(&op))
+      return op.emitOpError() << "has no lowering to npuhw";
+    ops.push_back(&op);
   }
-  if (!layerOp)
+  if (ops.empty())
     return func.emitOpError() << "has no npu operation to lower";
-  auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
-  Value layerInput = layerOp->getOperand(0);
-  if (!isa<BlockArgument>(layerInput) || ret.getNumOperands() != 1 ||
-      ret.getOperand(0) != layerOp->getResult(0))
-    return layerOp->emitOpError()
-           << "must read a function argument and be the function's only "
-              "result";
+  auto ret = cast<func::ReturnOp>(body.getTerminator());
+  for (auto [i, value] : llvm::enumerate(ret.getOperands())) {
+    Operation *def = stripCasts(value).getDefiningOp();
+    if (!def || !llvm::is_contained(ops, def))
+      return ret.emitOpError()
+             << "result " << i
+             << " must be computed by an npu operation of the function";
+  }
 
-  ConvLayer layer;
-  LogicalResult read =
-      TypeSwitch<Operation *, LogicalResult>(layerOp)
-          .Case([&](npu::Conv2DOp op) { return readConv(op, false, layer); })
-          .Case([&](npu::DepthwiseConv2DOp op) {
-            return readConv(op, true, layer);
-          })
-          .Case([&](npu::FullyConnectedOp op) {
-            return readFullyConnected(op, layer);
-          })
-          .Default([](Operation *) { return failure(); });
-  if (failed(read))
-    return failure();
-
-  npu::TargetConfig config = npu::targetConfigFor(func);
-  ConvTiling tiling;
-  std::string why;
-  if (!chooseTiling(layer, config,
-                    {static_cast<int64_t>(maxRowsPerBand),
-                     static_cast<int64_t>(maxBlocksPerGroup)},
-                    tiling, why))
-    return layerOp->emitOpError() << "does not fit LMEM: " << why;
-
-  // The constants: weights, padded to 64 bytes, then the records.
-  std::vector<uint8_t> constants = layer.packedWeights;
-  constants.resize((constants.size() + 63) / 64 * 64, 0);
-  ConvPlacement place;
-  place.recordOffset = constants.size();
-  std::vector<uint8_t> records = packLayerParams(layer);
-  constants.insert(constants.end(), records.begin(), records.end());
+  // The DRAM plan: arguments in r2, results in r3, intermediates in r1,
+  // every tensor at a 16-byte aligned offset.
+  llvm::DenseMap<Value, DramPlace> places;
+  uint64_t inputSize = 0, outputSize = 0;
+  for (BlockArgument arg : body.getArguments()) {
+    places[arg] = {kInputRegion, inputSize};
+    inputSize = align16(inputSize + bytesOf(arg));
+  }
+  for (Value value : ret.getOperands()) {
+    Value v = stripCasts(value);
+    if (places.try_emplace(v, DramPlace{kOutputRegion, outputSize}).second)
+      outputSize = align16(outputSize + bytesOf(v));
+  }
+  llvm::DenseMap<Value, unsigned> lastUse;
+  for (auto [k, op] : llvm::enumerate(ops)) {
+    for (Value operand : op->getOperands())
+      lastUse[stripCasts(operand)] = k;
+    for (Value result : op->getResults())
+      lastUse.try_emplace(result, k);
+  }
+  ScratchPlan scratch;
+  for (auto [k, op] : llvm::enumerate(ops))
+    for (Value result : op->getResults())
+      if (!places.count(result))
+        places[result] = {kScratchRegion,
+                          scratch.place(bytesOf(result), k, lastUse[result])};
 
   OpBuilder b(func);
   MLIRContext *ctx = func.getContext();
   Location loc = func.getLoc();
   auto stream = npuhw::StreamOp::create(b, loc, func.getSymName());
-  b.setInsertionPointToStart(&stream.getBody().emplaceBlock());
+  Block *block = &stream.getBody().emplaceBlock();
+  b.setInsertionPointToStart(block);
 
+  // The ops in order, each after the stores of its operands and of the op
+  // before it.
+  ConstantPool constants;
+  llvm::DenseMap<Value, SmallVector<Value>> storesOf;
+  SmallVector<Value> previous, allStores;
+  npu::TargetConfig config = npu::targetConfigFor(func);
+  TilingLimits limits{static_cast<int64_t>(maxRowsPerBand),
+                      static_cast<int64_t>(maxBlocksPerGroup)};
+  for (Operation *op : ops) {
+    OpLowering lowering{
+        b,  NameLoc::get(op->getName().getIdentifier(), op->getLoc()),
+        config, limits, {}, {}, {}, constants};
+    for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
+      Value v = stripCasts(operand);
+      auto it = places.find(v);
+      if (it == places.end()) {
+        if (!constantElements(v)) {
+          stream.erase();
+          return op->emitOpError() << "operand " << i
+                                   << " is neither a tensor of the function "
+                                      "nor a dense constant";
+        }
+        lowering.operands.push_back(std::nullopt);
+        continue;
+      }
+      lowering.operands.push_back(it->second);
+      lowering.after.append(storesOf.lookup(v));
+    }
+    lowering.after.append(previous);
+    for (Value result : op->getResults())
+      lowering.results.push_back(places[result]);
+    FailureOr<SmallVector<Value>> stores = emitterFor(op)(op, lowering);
+    if (failed(stores)) {
+      stream.erase();
+      return failure();
+    }
+    for (Value result : op->getResults())
+      storesOf[result] = *stores;
+    previous = *stores;
+    allStores.append(*stores);
+  }
+  OperationState end(loc, "npuhw.end");
+  end.addOperands(allStores);
+  b.create(end);
+
+  // The declarations, which precede everything else in the stream.
+  b.setInsertionPointToStart(block);
   auto region = [&](unsigned index, npuhw::RegionKind kind, uint64_t size) {
+    if (!size)
+      return;
     declare(b, loc, "npuhw.region",
             {b.getNamedAttr("index", b.getI64IntegerAttr(index)),
              b.getNamedAttr("kind", npuhw::RegionKindAttr::get(ctx, kind)),
              b.getNamedAttr("size", b.getI64IntegerAttr(size))});
   };
-  auto bytesOf = [&](Type type) {
-    return static_cast<uint64_t>(cast<ShapedType>(type).getNumElements() *
-                                 layer.elementBytes());
-  };
-  Value input = layerInput, output = layerOp->getResult(0);
-  region(0, npuhw::RegionKind::const_, constants.size());
-  region(place.inputRegion, npuhw::RegionKind::input, bytesOf(input.getType()));
-  region(place.outputRegion, npuhw::RegionKind::output,
-         bytesOf(output.getType()));
-  auto constType =
-      RankedTensorType::get({static_cast<int64_t>(constants.size())},
-                            b.getI8Type());
-  ArrayRef<int8_t> constData(reinterpret_cast<const int8_t *>(constants.data()),
-                             constants.size());
-  declare(b, loc, "npuhw.const",
-          {b.getNamedAttr("value",
-                          DenseElementsAttr::get(constType, constData))});
-
-  unsigned inputIndex = cast<BlockArgument>(input).getArgNumber();
-  auto io = [&](npuhw::IoDirection dir, StringRef name, unsigned regionIndex,
-                Value value) {
-    auto type = cast<ShapedType>(value.getType());
-    auto q = qi8(type);
-    // fp16 tensors are not quantised: scale 1, zero point 0.
-    double scale = q ? q.getScale() : 1.0;
-    int32_t zeroPoint = q ? q.getZeroPoint() : 0;
-    Type element = q ? Type(b.getI8Type()) : b.getF16Type();
+  const std::vector<uint8_t> &constBytes = constants.bytes();
+  region(kConstRegion, npuhw::RegionKind::const_, constBytes.size());
+  region(kScratchRegion, npuhw::RegionKind::scratch, scratch.size);
+  region(kInputRegion, npuhw::RegionKind::input, inputSize);
+  region(kOutputRegion, npuhw::RegionKind::output, outputSize);
+  if (!constBytes.empty()) {
+    auto constType = RankedTensorType::get(
+        {static_cast<int64_t>(constBytes.size())}, b.getI8Type());
+    ArrayRef<int8_t> constData(
+        reinterpret_cast<const int8_t *>(constBytes.data()), constBytes.size());
+    declare(b, loc, "npuhw.const",
+            {b.getNamedAttr("value",
+                            DenseElementsAttr::get(constType, constData))});
+  }
+  auto io = [&](npuhw::IoDirection dir, StringRef name, Value value,
+                Type type) {
+    auto shaped = cast<ShapedType>(type);
+    Type element = shaped.getElementType();
+    double scale = 1.0;
+    int32_t zeroPoint = 0;
+    if (auto q = dyn_cast<quant::UniformQuantizedType>(element)) {
+      scale = q.getScale();
+      zeroPoint = q.getZeroPoint();
+      element = IntegerType::get(ctx, q.getStorageTypeIntegralWidth());
+    }
+    SmallVector<int64_t> shape(shaped.getShape());
+    if (shape.empty())
+      shape.push_back(1);
+    DramPlace place = places.lookup(stripCasts(value));
     declare(
         b, loc, "npuhw.io",
         {b.getNamedAttr("direction", npuhw::IoDirectionAttr::get(ctx, dir)),
          b.getNamedAttr("name", b.getStringAttr(name)),
-         b.getNamedAttr("region", b.getI64IntegerAttr(regionIndex)),
-         b.getNamedAttr("offset", b.getI64IntegerAttr(0)),
+         b.getNamedAttr("region", b.getI64IntegerAttr(place.region)),
+         b.getNamedAttr("offset", b.getI64IntegerAttr(place.offset)),
          b.getNamedAttr("element_type", TypeAttr::get(element)),
-         b.getNamedAttr("shape", b.getDenseI64ArrayAttr(type.getShape())),
+         b.getNamedAttr("shape", b.getDenseI64ArrayAttr(shape)),
          b.getNamedAttr("layout", npuhw::IoLayoutAttr::get(
                                       ctx, npuhw::IoLayout::nhwc)),
          b.getNamedAttr("scale", b.getF32FloatAttr(scale)),
          b.getNamedAttr("zero_point", b.getI32IntegerAttr(zeroPoint))});
   };
-  io(npuhw::IoDirection::input,
-     ioNames(func, "inputs", "arg", func.getNumArguments())[inputIndex],
-     place.inputRegion, input);
-  io(npuhw::IoDirection::output, ioNames(func, "outputs", "result", 1)[0],
-     place.outputRegion, output);
-
-  Location cmdLoc = NameLoc::get(layerOp->getName().getIdentifier(),
-                                 layerOp->getLoc());
-  SmallVector<Value> last =
-      emitConvCommands(b, cmdLoc, layer, tiling, place);
-  OperationState end(loc, "npuhw.end");
-  end.addOperands(last);
-  b.create(end);
+  SmallVector<std::string> inputNames =
+      ioNames(func, "inputs", "arg", func.getNumArguments());
+  for (BlockArgument arg : body.getArguments())
+    io(npuhw::IoDirection::input, inputNames[arg.getArgNumber()], arg,
+       arg.getType());
+  SmallVector<std::string> outputNames =
+      ioNames(func, "outputs", "result", ret.getNumOperands());
+  for (auto [i, value] : llvm::enumerate(ret.getOperands()))
+    io(npuhw::IoDirection::output, outputNames[i], value, value.getType());
   func.erase();
   return success();
 }

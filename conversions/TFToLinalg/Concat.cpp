@@ -1,7 +1,8 @@
 //===- Concat.cpp - tf concatenation, padding, tiling to tensor -*- C++ -*-===//
 //
-// ConcatV2 (a constant axis), Pad and PadV2 (paddings constant or taken at
-// run time), and Tile (constant multiples).
+// ConcatV2 (the axis constant or taken at run time), Pad and PadV2
+// (paddings constant or taken at run time), and Tile (multiples constant or
+// taken at run time).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,9 +23,9 @@ namespace {
 // Concatenation
 //===----------------------------------------------------------------------===//
 
-/// tf.ConcatV2 with a constant axis -> tensor.concat of the operands that
-/// are not statically empty along the axis (the operand itself when one is
-/// left).
+/// tf.ConcatV2 -> tensor.concat of the operands that are not statically
+/// empty along the axis (the operand itself when one is left); for an axis
+/// known only at run time, one per axis in an scf.index_switch.
 struct ConcatV2OpLowering final : OpConversionPattern<tf::ConcatV2Op> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -36,37 +37,86 @@ struct ConcatV2OpLowering final : OpConversionPattern<tf::ConcatV2Op> {
     if (!resultType || !llvm::all_of(adaptor.getValues(),
                                      [](Value v) { return getRankedType(v); }))
       return kiln::detail::reportUnsupported(op, "unranked operand or result");
-    FailureOr<int64_t> axis = getConstantScalar(adaptor.getAxis());
-    if (failed(axis))
-      return kiln::detail::reportUnsupported(op,
-                                             "axis operand is not a constant");
     int64_t rank = resultType.getRank();
+    Location loc = op.getLoc();
+    FailureOr<int64_t> axis = getConstantScalar(adaptor.getAxis());
+    if (failed(axis)) {
+      // An axis known only at run time: a switch over the axes the operands'
+      // shapes allow (the others differ in a static size elsewhere), each
+      // case the concatenation along one. An axis out of range or not
+      // allowed, which TensorFlow rejects, reads as the last allowed one.
+      RankedTensorType axisType = getRankedType(adaptor.getAxis());
+      if (!axisType || !axisType.hasStaticShape() ||
+          axisType.getNumElements() != 1 || rank == 0)
+        return kiln::detail::reportUnsupported(
+            op, "axis operand is not a single integer");
+      SmallVector<int64_t> allowed;
+      for (int64_t dim = 0; dim < rank; ++dim) {
+        bool fits = true;
+        for (int64_t other = 0; other < rank; ++other) {
+          if (other == dim)
+            continue;
+          int64_t size = resultType.getDimSize(other);
+          for (Value value : adaptor.getValues()) {
+            RankedTensorType type = getRankedType(value);
+            if (type.getRank() != rank) {
+              fits = false;
+              break;
+            }
+            int64_t own = type.getDimSize(other);
+            if (ShapedType::isDynamic(size))
+              size = own;
+            else if (!ShapedType::isDynamic(own) && own != size)
+              fits = false;
+          }
+        }
+        if (fits)
+          allowed.push_back(dim);
+      }
+      if (allowed.empty())
+        return kiln::detail::reportUnsupported(
+            op, "the operands' shapes allow concatenation along no axis");
+      Value key = normalizeRuntimeAxis(rewriter, loc, adaptor.getAxis(), rank);
+      Value result = createKeySwitch(
+          rewriter, loc, key, allowed, resultType,
+          [&](OpBuilder &b, Location loc, size_t i) {
+            return concatAlong(b, loc, adaptor.getValues(), allowed[i]);
+          });
+      rewriter.replaceOp(op, result);
+      return success();
+    }
     std::optional<int64_t> dim = kiln::detail::normalizeAxis(*axis, rank);
     if (!dim)
       return kiln::detail::reportUnsupported(
           op,
           "axis " + Twine(*axis) + " is out of range for rank " + Twine(rank));
+    Value result = concatAlong(rewriter, loc, adaptor.getValues(), *dim);
+    rewriter.replaceOp(op,
+                       kiln::detail::castToType(rewriter, loc, result, resultType));
+    return success();
+  }
+
+  /// The concatenation of `operands` along `dim`.
+  static Value concatAlong(OpBuilder &b, Location loc, ValueRange operands,
+                           int64_t dim) {
     // An operand of static size 0 along the axis adds nothing: drop it, since
     // MLIR 22 rejects the size-0 insert_slice tensor.concat decomposes into
     // when one follows other data ("offset 0 is out-of-bounds: 3 >= 3").
     // Keep one operand when all are empty (a dynamic result size). An
-    // operand of another rank than the result's is kept for tensor.concat's
+    // operand of another rank than the first's is kept for tensor.concat's
     // verifier to report.
+    int64_t rank = getRankedType(operands.front()).getRank();
     SmallVector<Value> values;
-    for (Value value : adaptor.getValues()) {
+    for (Value value : operands) {
       RankedTensorType type = getRankedType(value);
-      if (type.getRank() != rank || type.getDimSize(*dim) != 0)
+      if (type.getRank() != rank || type.getDimSize(dim) != 0)
         values.push_back(value);
     }
     if (values.empty())
-      values.push_back(adaptor.getValues().front());
-    Value result = values.size() == 1
-                       ? values.front()
-                       : Value(tensor::ConcatOp::create(rewriter, op.getLoc(),
-                                                        *dim, values));
-    rewriter.replaceOp(op, kiln::detail::castToType(rewriter, op.getLoc(),
-                                                    result, resultType));
-    return success();
+      values.push_back(operands.front());
+    if (values.size() == 1)
+      return values.front();
+    return tensor::ConcatOp::create(b, loc, dim, values);
   }
 };
 
@@ -166,7 +216,7 @@ struct PadOpLowering final : OpConversionPattern<OpTy> {
 // Tiling
 //===----------------------------------------------------------------------===//
 
-/// tf.Tile with constant multiples -> a broadcasting linalg.generic into
+/// tf.Tile -> a broadcasting linalg.generic into
 /// [m0, d0, m1, d1, ...] and a tensor.collapse_shape to [m0*d0, m1*d1, ...].
 struct TileOpLowering final : OpConversionPattern<tf::TileOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -180,17 +230,34 @@ struct TileOpLowering final : OpConversionPattern<tf::TileOp> {
     RankedTensorType inputType = getRankedType(input);
     if (!resultType || !inputType)
       return kiln::detail::reportUnsupported(op, "unranked operand or result");
-    FailureOr<SmallVector<int64_t>> multiples =
-        kiln::detail::getConstantIntValues(adaptor.getMultiples());
-    if (failed(multiples))
-      return kiln::detail::reportUnsupported(
-          op, "multiples operand is not a constant");
     int64_t rank = inputType.getRank();
-    if (static_cast<int64_t>(multiples->size()) != rank ||
-        llvm::any_of(*multiples, [](int64_t m) { return m < 0; }))
-      return kiln::detail::reportUnsupported(
-          op, "multiples must be " + Twine(rank) + " non-negative values");
     Location loc = op.getLoc();
+    Value multiplesValue = adaptor.getMultiples();
+    FailureOr<SmallVector<int64_t>> constantMultiples =
+        kiln::detail::getConstantIntValues(multiplesValue);
+    SmallVector<OpFoldResult> multiples;
+    if (succeeded(constantMultiples)) {
+      if (static_cast<int64_t>(constantMultiples->size()) != rank ||
+          llvm::any_of(*constantMultiples, [](int64_t m) { return m < 0; }))
+        return kiln::detail::reportUnsupported(
+            op, "multiples must be " + Twine(rank) + " non-negative values");
+      for (int64_t m : *constantMultiples)
+        multiples.push_back(rewriter.getIndexAttr(m));
+    } else {
+      // Multiples known only at run time, negative ones (which TensorFlow
+      // rejects) taken as zero.
+      RankedTensorType type = getRankedType(multiplesValue);
+      if (!type || type.getShape() != ArrayRef<int64_t>{rank})
+        return kiln::detail::reportUnsupported(
+            op, "multiples must have shape [" + Twine(rank) + "]");
+      Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      for (int64_t dim = 0; dim < rank; ++dim)
+        multiples.push_back(arith::MaxSIOp::create(
+                                rewriter, loc,
+                                extractIndex(rewriter, loc, multiplesValue, {dim}),
+                                zero)
+                                .getResult());
+    }
     if (rank == 0) {
       rewriter.replaceOp(
           op, kiln::detail::castToType(rewriter, loc, input, resultType));
@@ -201,7 +268,7 @@ struct TileOpLowering final : OpConversionPattern<tf::TileOp> {
     SmallVector<AffineExpr> inputExprs;
     SmallVector<ReassociationIndices> groups;
     for (int64_t dim = 0; dim < rank; ++dim) {
-      sizes.push_back(rewriter.getIndexAttr((*multiples)[dim]));
+      sizes.push_back(multiples[dim]);
       sizes.push_back(getDimSize(rewriter, loc, input, dim));
       inputExprs.push_back(getAffineDimExpr(2 * dim + 1, context));
       groups.push_back({2 * dim, 2 * dim + 1});

@@ -1,9 +1,8 @@
 //===- Constants.cpp - tf constants and shape queries to tensor -*- C++ -*-===//
 //
 // Const, Identity/IdentityN, and the ops that build a tensor from a shape
-// or from scalars: Shape, Size, Fill, Range. Fill's dims and integer Range
-// bounds may be known only at run time; float Range bounds must be
-// constants.
+// or from scalars: Shape, Size, Fill, Range. Fill's dims and signed
+// integer or float Range bounds may be known only at run time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +11,7 @@
 
 #include "dialects/TF/IR/TFOps.h"
 
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -215,11 +215,11 @@ DenseElementsAttr getConstantElements(Value value) {
 }
 
 /// tf.Range with constant operands -> an arith.constant holding the values
-/// TensorFlow computes: start, start + delta, ... accumulated in the element
-/// type, ceil(|limit - start| / |delta|) of them. Signed integer operands
-/// known only at run time give a linalg.generic; float (and unsigned) ones
-/// must be constants (start + i * delta would not reproduce the accumulated
-/// rounding).
+/// TensorFlow 2.21's CPU kernel computes: start + i * delta in the element
+/// type (integers wrapping; floats rounded after the product and after the
+/// sum, not accumulated), ceil(|limit - start| / |delta|) of them. Signed
+/// integer and float operands known only at run time give a linalg.generic
+/// computing the same; unsigned ones must be constants.
 struct RangeOpLowering final : OpConversionPattern<tf::RangeOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -236,6 +236,8 @@ struct RangeOpLowering final : OpConversionPattern<tf::RangeOp> {
     if (!allConstant && isa<IntegerType>(resultType.getElementType()) &&
         !kiln::detail::isUnsignedElement(op.getType()))
       return lowerRuntimeIntegerRange(op, adaptor, resultType, rewriter);
+    if (!allConstant && isa<FloatType>(resultType.getElementType()))
+      return lowerRuntimeFloatRange(op, adaptor, resultType, rewriter);
     DenseElementsAttr start = getConstantElements(adaptor.getStart());
     if (!start || start.getNumElements() != 1)
       return kiln::detail::reportUnsupported(op,
@@ -274,10 +276,13 @@ struct RangeOpLowering final : OpConversionPattern<tf::RangeOp> {
             op, "range has " + Twine(count) + " elements but the result has " +
                     Twine(resultType.getDimSize(0)));
       SmallVector<APFloat> elements;
-      APFloat value = first;
       for (int64_t i = 0; i < count; ++i) {
+        APFloat value(first.getSemantics());
+        value.convertFromAPInt(APInt(64, i), /*IsSigned=*/true,
+                               APFloat::rmNearestTiesToEven);
+        value.multiply(step, APFloat::rmNearestTiesToEven);
+        value.add(first, APFloat::rmNearestTiesToEven);
         elements.push_back(value);
-        value.add(step, APFloat::rmNearestTiesToEven);
       }
       auto type = RankedTensorType::get({count}, floatType);
       values = DenseElementsAttr::get(type, elements);
@@ -308,6 +313,77 @@ struct RangeOpLowering final : OpConversionPattern<tf::RangeOp> {
     }
     Location loc = op.getLoc();
     Value result = arith::ConstantOp::create(rewriter, loc, values);
+    rewriter.replaceOp(
+        op, kiln::detail::castToType(rewriter, loc, result, resultType));
+    return success();
+  }
+
+  /// Float operands known only at run time: ceil(|(limit - start) / delta|)
+  /// elements, computed in the element type as TensorFlow's kernel does,
+  /// start + i * delta each. A delta that does not move start towards limit
+  /// gives no elements (TensorFlow reports an error).
+  LogicalResult
+  lowerRuntimeFloatRange(tf::RangeOp op, OpAdaptor adaptor,
+                         RankedTensorType resultType,
+                         ConversionPatternRewriter &rewriter) const {
+    Type elementType = resultType.getElementType();
+    for (Value operand :
+         {adaptor.getStart(), adaptor.getLimit(), adaptor.getDelta()}) {
+      RankedTensorType type = getRankedType(operand);
+      if (!type || type.getNumElements() != 1 ||
+          type.getElementType() != elementType)
+        return kiln::detail::reportUnsupported(
+            op, "start, limit and delta must be scalars of the result type");
+    }
+    Location loc = op.getLoc();
+    auto scalar = [&](Value operand) -> Value {
+      auto type = cast<RankedTensorType>(operand.getType());
+      SmallVector<Value> zeros(
+          type.getRank(), arith::ConstantIndexOp::create(rewriter, loc, 0));
+      return tensor::ExtractOp::create(rewriter, loc, operand, zeros);
+    };
+    Value start = scalar(adaptor.getStart());
+    Value limit = scalar(adaptor.getLimit());
+    Value delta = scalar(adaptor.getDelta());
+    Value size;
+    if (!resultType.isDynamicDim(0)) {
+      size = arith::ConstantIndexOp::create(rewriter, loc,
+                                            resultType.getDimSize(0));
+    } else {
+      Value zero = arith::ConstantOp::create(
+          rewriter, loc, rewriter.getFloatAttr(elementType, 0.0));
+      Value zeroIndex = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      Value span = arith::SubFOp::create(rewriter, loc, limit, start);
+      Value quotient = arith::DivFOp::create(rewriter, loc, span, delta);
+      Value count = math::CeilOp::create(
+          rewriter, loc, math::AbsFOp::create(rewriter, loc, quotient));
+      // Moves towards limit: span and delta have the same sign (or span 0).
+      auto compare = [&](arith::CmpFPredicate predicate, Value a, Value b) {
+        return arith::CmpFOp::create(rewriter, loc, predicate, a, b);
+      };
+      Value forward = arith::AndIOp::create(
+          rewriter, loc, compare(arith::CmpFPredicate::OGT, delta, zero),
+          compare(arith::CmpFPredicate::OGE, span, zero));
+      Value backward = arith::AndIOp::create(
+          rewriter, loc, compare(arith::CmpFPredicate::OLT, delta, zero),
+          compare(arith::CmpFPredicate::OLE, span, zero));
+      Value valid = arith::OrIOp::create(rewriter, loc, forward, backward);
+      Value asInt = arith::FPToSIOp::create(rewriter, loc,
+                                            rewriter.getI64Type(), count);
+      Value asIndex = arith::IndexCastOp::create(
+          rewriter, loc, rewriter.getIndexType(), asInt);
+      asIndex = arith::MaxSIOp::create(rewriter, loc, asIndex, zeroIndex);
+      size = arith::SelectOp::create(rewriter, loc, valid, asIndex, zeroIndex);
+    }
+    Value result = createIndexGeneric(
+        rewriter, loc, {OpFoldResult(size)}, elementType,
+        [&](OpBuilder &b, Location loc, ArrayRef<Value> indices) -> Value {
+          Value i = arith::IndexCastOp::create(b, loc, b.getI64Type(),
+                                               indices[0]);
+          Value x = arith::SIToFPOp::create(b, loc, elementType, i);
+          Value offset = arith::MulFOp::create(b, loc, x, delta);
+          return arith::AddFOp::create(b, loc, start, offset);
+        });
     rewriter.replaceOp(
         op, kiln::detail::castToType(rewriter, loc, result, resultType));
     return success();

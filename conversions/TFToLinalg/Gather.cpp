@@ -1,6 +1,6 @@
 //===- Gather.cpp - tf gathers to linalg ------------------------*- C++ -*-===//
 //
-// GatherV2 (a constant axis) and GatherNd (a static index depth).
+// GatherV2 (an axis constant or known at run time) and GatherNd (a static index depth).
 // Out-of-range gather indices are an error in TensorFlow on CPU; here they
 // are clamped into range, so that the compiled code never reads outside the
 // tensor, or read as zero under GatherNd's "IGNORE" policy.
@@ -34,8 +34,54 @@ Value clampIndex(OpBuilder &b, Location loc, Value index, Value size) {
   return arith::MinSIOp::create(b, loc, low, last);
 }
 
-/// tf.GatherV2 with a constant axis -> a linalg.generic that reads each
-/// index and tensor.extracts the params element. The output dimensions are
+/// The gather of `params` along the static `axis` at `indices`, whose
+/// first `batchDims` dimensions are shared with params.
+Value gatherAlong(OpBuilder &b, Location loc, Value params, Value indices,
+                int64_t axis, int64_t batchDims) {
+  auto paramsType = cast<RankedTensorType>(params.getType());
+  int64_t paramsRank = paramsType.getRank();
+  int64_t indicesRank = cast<RankedTensorType>(indices.getType()).getRank();
+  int64_t outRank = paramsRank - 1 + indicesRank - batchDims;
+  MLIRContext *context = b.getContext();
+  SmallVector<OpFoldResult> sizes;
+  for (int64_t dim = 0; dim < axis; ++dim)
+    sizes.push_back(getDimSize(b, loc, params, dim));
+  for (int64_t dim = batchDims; dim < indicesRank; ++dim)
+    sizes.push_back(getDimSize(b, loc, indices, dim));
+  for (int64_t dim = axis + 1; dim < paramsRank; ++dim)
+    sizes.push_back(getDimSize(b, loc, params, dim));
+  Value init =
+      tensor::EmptyOp::create(b, loc, sizes, paramsType.getElementType());
+  Value axisSize = toIndexValue(b, loc, getDimSize(b, loc, params, axis));
+  SmallVector<AffineExpr> indexExprs;
+  for (int64_t dim = 0; dim < batchDims; ++dim)
+    indexExprs.push_back(getAffineDimExpr(dim, context));
+  for (int64_t dim = batchDims; dim < indicesRank; ++dim)
+    indexExprs.push_back(getAffineDimExpr(axis + dim - batchDims, context));
+  SmallVector<AffineMap> maps = {
+      AffineMap::get(outRank, 0, indexExprs, context),
+      b.getMultiDimIdentityMap(outRank)};
+  SmallVector<utils::IteratorType> iterators(outRank,
+                                             utils::IteratorType::parallel);
+  int64_t afterAxis = axis + indicesRank - batchDims;
+  auto generic = linalg::GenericOp::create(
+      b, loc, init.getType(), ValueRange{indices}, ValueRange{init},
+      maps, iterators, [&](OpBuilder &b, Location loc, ValueRange args) {
+        SmallVector<Value> source;
+        for (int64_t dim = 0; dim < axis; ++dim)
+          source.push_back(linalg::IndexOp::create(b, loc, dim));
+        source.push_back(clampIndex(b, loc, args[0], axisSize));
+        for (int64_t dim = afterAxis; dim < outRank; ++dim)
+          source.push_back(linalg::IndexOp::create(b, loc, dim));
+        Value element = tensor::ExtractOp::create(b, loc, params, source);
+        linalg::YieldOp::create(b, loc, element);
+      });
+  return generic.getResult(0);
+}
+
+/// tf.GatherV2 -> a linalg.generic that reads each index and
+/// tensor.extracts the params element (for an axis known only at run time,
+/// one per axis in an scf.index_switch). The output dimensions are
 /// params[:axis] ++ indices[batch_dims:] ++ params[axis+1:], where the first
 /// batch_dims of them are shared by params and indices.
 struct GatherV2OpLowering final : OpConversionPattern<tf::GatherV2Op> {
@@ -51,12 +97,11 @@ struct GatherV2OpLowering final : OpConversionPattern<tf::GatherV2Op> {
     RankedTensorType indicesType = getRankedType(indices);
     if (!resultType || !paramsType || !indicesType)
       return kiln::detail::reportUnsupported(op, "unranked operand or result");
-    FailureOr<int64_t> axisValue = getConstantScalar(adaptor.getAxis());
-    if (failed(axisValue))
-      return kiln::detail::reportUnsupported(op,
-                                             "axis operand is not a constant");
     int64_t paramsRank = paramsType.getRank();
     int64_t indicesRank = indicesType.getRank();
+    FailureOr<int64_t> axisValue = getConstantScalar(adaptor.getAxis());
+    if (failed(axisValue))
+      return lowerRuntimeAxis(op, adaptor, resultType, rewriter);
     std::optional<int64_t> axis =
         kiln::detail::normalizeAxis(*axisValue, paramsRank);
     if (!axis)
@@ -75,46 +120,49 @@ struct GatherV2OpLowering final : OpConversionPattern<tf::GatherV2Op> {
           op, "the gather has rank " + Twine(outRank) +
                   " but the result has rank " + Twine(resultType.getRank()));
 
+    Value result =
+        gatherAlong(rewriter, op.getLoc(), params, indices, *axis, batchDims);
+    rewriter.replaceOp(op, kiln::detail::castToType(rewriter, op.getLoc(),
+                                                    result, resultType));
+    return success();
+  }
+
+  /// An axis known only at run time: an scf.index_switch over the axes at or
+  /// after batch_dims, each case the gather along that axis (an axis out of
+  /// range, which TensorFlow rejects, reads as the last one).
+  LogicalResult lowerRuntimeAxis(tf::GatherV2Op op, OpAdaptor adaptor,
+                                 RankedTensorType resultType,
+                                 ConversionPatternRewriter &rewriter) const {
+    Value params = adaptor.getParams(), indices = adaptor.getIndices();
+    int64_t paramsRank = getRankedType(params).getRank();
+    int64_t indicesRank = getRankedType(indices).getRank();
+    RankedTensorType axisType = getRankedType(adaptor.getAxis());
+    if (!axisType || !axisType.hasStaticShape() ||
+        axisType.getNumElements() != 1)
+      return kiln::detail::reportUnsupported(
+          op, "axis operand is not a single integer");
+    int64_t batchValue = static_cast<int64_t>(op.getBatchDims());
+    int64_t batchDims = batchValue < 0 ? batchValue + indicesRank : batchValue;
+    if (batchDims < 0 || batchDims > indicesRank || batchDims >= paramsRank)
+      return kiln::detail::reportUnsupported(
+          op, "batch_dims " + Twine(batchValue) +
+                  " is out of range for the indices' and params' ranks");
+    int64_t outRank = paramsRank - 1 + indicesRank - batchDims;
+    if (outRank != resultType.getRank())
+      return kiln::detail::reportUnsupported(
+          op, "the gather has rank " + Twine(outRank) +
+                  " but the result has rank " + Twine(resultType.getRank()));
     Location loc = op.getLoc();
-    MLIRContext *context = rewriter.getContext();
-    SmallVector<OpFoldResult> sizes;
-    for (int64_t dim = 0; dim < *axis; ++dim)
-      sizes.push_back(getDimSize(rewriter, loc, params, dim));
-    for (int64_t dim = batchDims; dim < indicesRank; ++dim)
-      sizes.push_back(getDimSize(rewriter, loc, indices, dim));
-    for (int64_t dim = *axis + 1; dim < paramsRank; ++dim)
-      sizes.push_back(getDimSize(rewriter, loc, params, dim));
-    Value init = tensor::EmptyOp::create(rewriter, loc, sizes,
-                                         paramsType.getElementType());
-    Value axisSize =
-        toIndexValue(rewriter, loc, getDimSize(rewriter, loc, params, *axis));
-    SmallVector<AffineExpr> indexExprs;
-    for (int64_t dim = 0; dim < batchDims; ++dim)
-      indexExprs.push_back(getAffineDimExpr(dim, context));
-    for (int64_t dim = batchDims; dim < indicesRank; ++dim)
-      indexExprs.push_back(getAffineDimExpr(*axis + dim - batchDims, context));
-    SmallVector<AffineMap> maps = {
-        AffineMap::get(outRank, 0, indexExprs, context),
-        rewriter.getMultiDimIdentityMap(outRank)};
-    SmallVector<utils::IteratorType> iterators(outRank,
-                                               utils::IteratorType::parallel);
-    int64_t axisDim = *axis;
-    int64_t afterAxis = axisDim + indicesRank - batchDims;
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, init.getType(), ValueRange{indices}, ValueRange{init},
-        maps, iterators, [&](OpBuilder &b, Location loc, ValueRange args) {
-          SmallVector<Value> source;
-          for (int64_t dim = 0; dim < axisDim; ++dim)
-            source.push_back(linalg::IndexOp::create(b, loc, dim));
-          source.push_back(clampIndex(b, loc, args[0], axisSize));
-          for (int64_t dim = afterAxis; dim < outRank; ++dim)
-            source.push_back(linalg::IndexOp::create(b, loc, dim));
-          Value element = tensor::ExtractOp::create(b, loc, params, source);
-          linalg::YieldOp::create(b, loc, element);
+    Value key =
+        normalizeRuntimeAxis(rewriter, loc, adaptor.getAxis(), paramsRank);
+    SmallVector<int64_t> axes =
+        llvm::to_vector(llvm::seq<int64_t>(batchDims, paramsRank));
+    Value result = createKeySwitch(
+        rewriter, loc, key, axes, resultType,
+        [&](OpBuilder &b, Location loc, size_t i) {
+          return gatherAlong(b, loc, params, indices, axes[i], batchDims);
         });
-    rewriter.replaceOp(op, kiln::detail::castToType(rewriter, loc,
-                                                    generic.getResult(0),
-                                                    resultType));
+    rewriter.replaceOp(op, result);
     return success();
   }
 };

@@ -333,8 +333,71 @@ struct BatchMatMulV2OpLowering final
   }
 };
 
-/// tf.Einsum of one or two operands without ellipses or repeated labels ->
-/// one linalg.generic: a loop per label, reductions over the labels missing
+/// `equation` (without spaces) with each "..." replaced by letters it does
+/// not use, one per dimension the ellipsis stands for: operand i's ellipsis
+/// takes the last of them (broadcasting aligns on the right), the output's
+/// all of them. std::nullopt, with `error` set, when the ranks do not fit.
+std::optional<std::string> expandEllipses(StringRef equation,
+                                          ValueRange operands,
+                                          std::string &error) {
+  auto [inputsPart, outputPart] = equation.split("->");
+  if (inputsPart.size() == equation.size()) {
+    error = "an ellipsis without an explicit output";
+    return std::nullopt;
+  }
+  SmallVector<StringRef> parts;
+  inputsPart.split(parts, ',');
+  if (parts.size() != operands.size()) {
+    error = "names " + std::to_string(parts.size()) + " operands";
+    return std::nullopt;
+  }
+  SmallVector<int64_t> counts;
+  int64_t maxCount = 0;
+  for (auto [operand, part] : llvm::zip(operands, parts)) {
+    auto type = dyn_cast<RankedTensorType>(operand.getType());
+    if (!part.contains("...")) {
+      counts.push_back(0);
+      continue;
+    }
+    int64_t labels = part.size() - 3;
+    if (!type || type.getRank() < labels) {
+      error = "an operand's rank is smaller than its labels";
+      return std::nullopt;
+    }
+    counts.push_back(type.getRank() - labels);
+    maxCount = std::max(maxCount, counts.back());
+  }
+  if (!outputPart.contains("...") && maxCount > 0) {
+    error = "an ellipsis on the operands but not in the output";
+    return std::nullopt;
+  }
+  std::string fresh;
+  for (char c : StringRef("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"))
+    if (!equation.contains(c) && static_cast<int64_t>(fresh.size()) < maxCount)
+      fresh.push_back(c);
+  if (static_cast<int64_t>(fresh.size()) < maxCount) {
+    error = "too many dimensions under the ellipsis";
+    return std::nullopt;
+  }
+  auto expand = [&](StringRef part, int64_t count) {
+    size_t at = part.find("...");
+    if (at == StringRef::npos)
+      return part.str();
+    return (part.take_front(at) + StringRef(fresh).take_back(count) +
+            part.drop_front(at + 3))
+        .str();
+  };
+  std::string result;
+  for (auto [i, part] : llvm::enumerate(parts)) {
+    if (i)
+      result.push_back(',');
+    result += expand(part, counts[i]);
+  }
+  return result + "->" + expand(outputPart, maxCount);
+}
+
+/// tf.Einsum of one or two operands without repeated labels -> one
+/// linalg.generic (an ellipsis stands for letters of its own): a loop per label, reductions over the labels missing
 /// from the output, the product of the operands summed into the result
 /// (accumulated in f32 for narrower floats) or, with no label contracted,
 /// the product itself.
@@ -365,9 +428,15 @@ struct EinsumOpLowering final : OpConversionPattern<tf::EinsumOp> {
     for (char c : equation)
       if (c != ' ')
         compact.push_back(c);
-    if (StringRef(compact).contains("..."))
-      return kiln::detail::reportUnsupported(op, "equation '" + equation +
-                                                     "' with an ellipsis");
+    if (StringRef(compact).contains("...")) {
+      std::string error;
+      std::optional<std::string> expanded =
+          expandEllipses(compact, operands, error);
+      if (!expanded)
+        return kiln::detail::reportUnsupported(
+            op, "equation '" + equation + "': " + error);
+      compact = *expanded;
+    }
     StringRef inputsPart, outputPart;
     std::tie(inputsPart, outputPart) = StringRef(compact).split("->");
     if (inputsPart.size() == compact.size())

@@ -20,6 +20,15 @@ namespace kiln::detail {
 void populateElementwisePatterns(const mlir::TypeConverter &typeConverter,
                                  mlir::RewritePatternSet &patterns);
 
+/// Float activations and Pow the Keras layers emit (Elu, Selu, Softplus,
+/// Erfc, Pow), and StopGradient (Activations.cpp).
+void populateActivationPatterns(const mlir::TypeConverter &typeConverter,
+                                mlir::RewritePatternSet &patterns);
+
+/// ReverseV2 (constant axes) and MatrixBandPart (ReverseBand.cpp).
+void populateReverseBandPatterns(const mlir::TypeConverter &typeConverter,
+                                 mlir::RewritePatternSet &patterns);
+
 /// Constants, forwarding and shape queries: Const, Identity, IdentityN,
 /// Shape, Size, Fill, Range (Constants.cpp).
 void populateConstantPatterns(const mlir::TypeConverter &typeConverter,

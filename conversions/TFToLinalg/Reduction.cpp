@@ -31,6 +31,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "conversions/TFToLinalg/Patterns.h"
+#include "conversions/TFToLinalg/ShapeUtils.h"
 
 #include "dialects/TF/IR/TFOps.h"
 
@@ -39,6 +40,7 @@
 
 using namespace mlir;
 using namespace kiln;
+using namespace kiln::shape;
 
 namespace {
 
@@ -272,10 +274,55 @@ Value createLastAxisBroadcast(
 /// tf.Sum, tf.Mean, tf.Max, tf.Min, tf.Prod with constant axes ->
 /// linalg.reduce from the neutral element (Mean: then a division by the
 /// element count), and a tensor.expand_shape back to the input's rank for
-/// keep_dims.
+/// keep_dims. A single axis known only at run time gives an
+/// scf.index_switch over the axes, each case the reduction over one.
 template <typename OpTy, ReduceKind kind>
 struct ReduceOpLowering final : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
+
+  /// The reduction of `input` over the sorted, distinct `dims`.
+  static Value reduceOver(OpBuilder &b, Location loc, Value input,
+                          ArrayRef<int64_t> dims, bool keepDims,
+                          bool isUnsigned) {
+    Type elementType = cast<RankedTensorType>(input.getType()).getElementType();
+    if (dims.empty())
+      return input;
+    Type accType = getAccumulatorType(b, kind, elementType);
+    Value result =
+        createReduce(b, loc, kind, input, dims, isUnsigned, accType);
+    if (kind == ReduceKind::Mean || accType != elementType) {
+      // Mean: the sum divided by the element count, in the accumulator
+      // type; then (Mean or Sum) converted back to the element type.
+      Value divisor;
+      if (kind == ReduceKind::Mean)
+        divisor = getMeanDivisor(b, loc, input, dims, accType);
+      auto sumType = cast<RankedTensorType>(result.getType());
+      auto outType = sumType.clone(elementType);
+      Value init = kiln::detail::createEmptyLike(b, loc, outType, result);
+      AffineMap identity = b.getMultiDimIdentityMap(sumType.getRank());
+      SmallVector<utils::IteratorType> iterators(sumType.getRank(),
+                                                 utils::IteratorType::parallel);
+      auto generic = linalg::GenericOp::create(
+          b, loc, outType, ValueRange{result}, ValueRange{init},
+          ArrayRef<AffineMap>{identity, identity}, iterators,
+          [&](OpBuilder &b, Location loc, ValueRange args) {
+            Value quotient = args[0];
+            if (divisor && isa<FloatType>(accType))
+              quotient = arith::DivFOp::create(b, loc, args[0], divisor);
+            else if (divisor && isUnsigned)
+              quotient = arith::DivUIOp::create(b, loc, args[0], divisor);
+            else if (divisor)
+              quotient = arith::DivSIOp::create(b, loc, args[0], divisor);
+            linalg::YieldOp::create(
+                b, loc,
+                convertScalar(b, loc, quotient, elementType, isUnsigned));
+          });
+      result = generic.getResult(0);
+    }
+    if (keepDims)
+      result = kiln::detail::insertUnitDims(b, loc, result, dims);
+    return result;
+  }
 
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
@@ -293,12 +340,34 @@ struct ReduceOpLowering final : OpConversionPattern<OpTy> {
     bool isUnsigned =
         kiln::detail::isUnsignedElement(op.getInput().getType()) ||
         elementType.isInteger(1);
-    FailureOr<SmallVector<int64_t>> axes =
-        kiln::detail::getConstantIntValues(adaptor.getReductionIndices());
-    if (failed(axes))
-      return kiln::detail::reportUnsupported(
-          op, "reduction_indices operand is not a constant");
     int64_t rank = inputType.getRank();
+    bool keepDims = op.getKeepDims();
+    Location loc = op.getLoc();
+    Value indices = adaptor.getReductionIndices();
+    FailureOr<SmallVector<int64_t>> axes =
+        kiln::detail::getConstantIntValues(indices);
+    if (failed(axes)) {
+      // One axis known only at run time: a switch over the rank's axes, each
+      // case the reduction over that axis.
+      RankedTensorType indicesType = getRankedType(indices);
+      if (!indicesType || !indicesType.hasStaticShape() ||
+          indicesType.getNumElements() != 1 || rank == 0)
+        return kiln::detail::reportUnsupported(
+            op, "reduction_indices operand is known only at run time and is "
+                "not a single axis");
+      if (resultType.getRank() != (keepDims ? rank : rank - 1))
+        return kiln::detail::reportUnsupported(
+            op, "the result's rank does not match a reduction over one axis");
+      Value key = normalizeRuntimeAxis(rewriter, loc, indices, rank);
+      Value result = createKeySwitch(
+          rewriter, loc, key, llvm::to_vector(llvm::seq<int64_t>(0, rank)),
+          resultType, [&](OpBuilder &b, Location loc, size_t axis) {
+            return reduceOver(b, loc, input, {static_cast<int64_t>(axis)},
+                              keepDims, isUnsigned);
+          });
+      rewriter.replaceOp(op, result);
+      return success();
+    }
     SmallVector<int64_t> dims;
     for (int64_t axis : *axes) {
       std::optional<int64_t> dim = kiln::detail::normalizeAxis(axis, rank);
@@ -310,53 +379,13 @@ struct ReduceOpLowering final : OpConversionPattern<OpTy> {
     }
     llvm::sort(dims);
     dims.erase(llvm::unique(dims), dims.end());
-    bool keepDims = op.getKeepDims();
     int64_t expectedRank = keepDims ? rank : rank - dims.size();
     if (resultType.getRank() != expectedRank)
       return kiln::detail::reportUnsupported(
           op, "the reduction has rank " + Twine(expectedRank) +
                   " but the result has rank " + Twine(resultType.getRank()));
 
-    Location loc = op.getLoc();
-    if (dims.empty()) {
-      rewriter.replaceOp(
-          op, kiln::detail::castToType(rewriter, loc, input, resultType));
-      return success();
-    }
-    Type accType = getAccumulatorType(rewriter, kind, elementType);
-    Value result =
-        createReduce(rewriter, loc, kind, input, dims, isUnsigned, accType);
-    if (kind == ReduceKind::Mean || accType != elementType) {
-      // Mean: the sum divided by the element count, in the accumulator
-      // type; then (Mean or Sum) converted back to the element type.
-      Value divisor;
-      if (kind == ReduceKind::Mean)
-        divisor = getMeanDivisor(rewriter, loc, input, dims, accType);
-      auto sumType = cast<RankedTensorType>(result.getType());
-      auto outType = sumType.clone(elementType);
-      Value init = kiln::detail::createEmptyLike(rewriter, loc, outType, result);
-      AffineMap identity = rewriter.getMultiDimIdentityMap(sumType.getRank());
-      SmallVector<utils::IteratorType> iterators(sumType.getRank(),
-                                                 utils::IteratorType::parallel);
-      auto generic = linalg::GenericOp::create(
-          rewriter, loc, outType, ValueRange{result}, ValueRange{init},
-          ArrayRef<AffineMap>{identity, identity}, iterators,
-          [&](OpBuilder &b, Location loc, ValueRange args) {
-            Value quotient = args[0];
-            if (divisor && isa<FloatType>(accType))
-              quotient = arith::DivFOp::create(b, loc, args[0], divisor);
-            else if (divisor && isUnsigned)
-              quotient = arith::DivUIOp::create(b, loc, args[0], divisor);
-            else if (divisor)
-              quotient = arith::DivSIOp::create(b, loc, args[0], divisor);
-            linalg::YieldOp::create(
-                b, loc,
-                convertScalar(b, loc, quotient, elementType, isUnsigned));
-          });
-      result = generic.getResult(0);
-    }
-    if (keepDims)
-      result = kiln::detail::insertUnitDims(rewriter, loc, result, dims);
+    Value result = reduceOver(rewriter, loc, input, dims, keepDims, isUnsigned);
     rewriter.replaceOp(
         op, kiln::detail::castToType(rewriter, loc, result, resultType));
     return success();

@@ -1,8 +1,8 @@
 //===- Reshape.cpp - tf reshapes and layout changes to tensor ---*- C++ -*-===//
 //
-// Reshape, ExpandDims, Squeeze, Transpose, Pack and Unpack. Reshape's shape
-// may be known only at run time; Transpose's permutation and the axes must
-// be constants. Squeeze without squeeze_dims needs all dimensions static (a
+// Reshape, ExpandDims, Squeeze, Transpose, Pack and Unpack. Reshape's shape,
+// ExpandDims' dim and Transpose's permutation may be known only at run time;
+// the other axes must be constants. Squeeze without squeeze_dims needs all dimensions static (a
 // dynamic dimension named in squeeze_dims is checked to be 1 at run time).
 //
 //===----------------------------------------------------------------------===//
@@ -255,7 +255,8 @@ struct ReshapeOpLowering final : OpConversionPattern<tf::ReshapeOp> {
 };
 
 /// tf.ExpandDims -> tensor.expand_shape inserting one size-1 dimension at
-/// `dim` (in [-rank-1, rank]).
+/// `dim` (in [-rank-1, rank]); for a dim known only at run time, one per
+/// position in an scf.index_switch.
 struct ExpandDimsOpLowering final : OpConversionPattern<tf::ExpandDimsOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -269,9 +270,28 @@ struct ExpandDimsOpLowering final : OpConversionPattern<tf::ExpandDimsOp> {
     if (!resultType || !inputType)
       return kiln::detail::reportUnsupported(op, "unranked operand or result");
     FailureOr<int64_t> dim = getConstantScalar(adaptor.getDim());
-    if (failed(dim))
-      return kiln::detail::reportUnsupported(op,
-                                             "dim operand is not a constant");
+    if (failed(dim)) {
+      // A dim known only at run time: a switch over the rank + 1 positions
+      // (a dim out of range, which TensorFlow rejects, reads as the last).
+      RankedTensorType dimType = getRankedType(adaptor.getDim());
+      if (!dimType || !dimType.hasStaticShape() ||
+          dimType.getNumElements() != 1)
+        return kiln::detail::reportUnsupported(
+            op, "dim operand is not a single integer");
+      int64_t positions = inputType.getRank() + 1;
+      Location loc = op.getLoc();
+      Value key = normalizeRuntimeAxis(rewriter, loc, adaptor.getDim(),
+                                       positions);
+      Value result = createKeySwitch(
+          rewriter, loc, key,
+          llvm::to_vector(llvm::seq<int64_t>(0, positions)), resultType,
+          [&](OpBuilder &b, Location loc, size_t axis) {
+            return kiln::detail::insertUnitDims(
+                b, loc, input, {static_cast<int64_t>(axis)});
+          });
+      rewriter.replaceOp(op, result);
+      return success();
+    }
     std::optional<int64_t> axis =
         kiln::detail::normalizeAxis(*dim, inputType.getRank() + 1);
     if (!axis)
@@ -371,7 +391,8 @@ bool isPermutation(ArrayRef<int64_t> perm, int64_t rank) {
   return true;
 }
 
-/// tf.Transpose with a constant permutation -> linalg.transpose.
+/// tf.Transpose with a constant permutation -> linalg.transpose; with one
+/// known only at run time, a gathering linalg.generic.
 struct TransposeOpLowering final : OpConversionPattern<tf::TransposeOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -387,8 +408,7 @@ struct TransposeOpLowering final : OpConversionPattern<tf::TransposeOp> {
     FailureOr<SmallVector<int64_t>> perm =
         kiln::detail::getConstantIntValues(adaptor.getPerm());
     if (failed(perm))
-      return kiln::detail::reportUnsupported(op,
-                                             "perm operand is not a constant");
+      return lowerRuntimePerm(op, adaptor, resultType, rewriter);
     if (!isPermutation(*perm, inputType.getRank()))
       return kiln::detail::reportUnsupported(
           op, "perm is not a permutation of the " + Twine(inputType.getRank()) +
@@ -396,6 +416,75 @@ struct TransposeOpLowering final : OpConversionPattern<tf::TransposeOp> {
     Value result = createTranspose(rewriter, op.getLoc(), input, *perm);
     rewriter.replaceOp(op, kiln::detail::castToType(rewriter, op.getLoc(),
                                                     result, resultType));
+    return success();
+  }
+
+  /// A permutation known only at run time: output dimension i has the size
+  /// of input dimension perm[i], and a linalg.generic over the output reads
+  /// input element j with j[perm[i]] = i[i] (tensor.extract). Entries out of
+  /// range, which TensorFlow rejects, are clamped into range.
+  LogicalResult lowerRuntimePerm(tf::TransposeOp op, OpAdaptor adaptor,
+                                 RankedTensorType resultType,
+                                 ConversionPatternRewriter &rewriter) const {
+    Value input = adaptor.getX();
+    int64_t rank = getRankedType(input).getRank();
+    Value permValue = adaptor.getPerm();
+    RankedTensorType permType = getRankedType(permValue);
+    if (!permType || permType.getShape() != ArrayRef<int64_t>{rank})
+      return kiln::detail::reportUnsupported(
+          op, "perm must have shape [" + Twine(rank) + "]");
+    if (resultType.getRank() != rank)
+      return kiln::detail::reportUnsupported(
+          op, "the result's rank differs from the input's");
+    Location loc = op.getLoc();
+    SmallVector<Value> perm, inputSizes;
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value last = arith::ConstantIndexOp::create(rewriter, loc, rank - 1);
+    for (int64_t i = 0; i < rank; ++i) {
+      Value p = extractIndex(rewriter, loc, permValue, {i});
+      p = arith::MaxSIOp::create(rewriter, loc, p, zero);
+      perm.push_back(arith::MinSIOp::create(rewriter, loc, p, last));
+      inputSizes.push_back(
+          toIndexValue(rewriter, loc, getDimSize(rewriter, loc, input, i)));
+    }
+    // select(perm[i] == 0, values[0], select(perm[i] == 1, values[1], ...)).
+    auto pick = [](OpBuilder &b, Location loc, Value position,
+                   ArrayRef<Value> values) {
+      Value picked = values.back();
+      for (int64_t j = values.size() - 2; j >= 0; --j) {
+        Value is = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::eq, position,
+            arith::ConstantIndexOp::create(b, loc, j));
+        picked = arith::SelectOp::create(b, loc, is, values[j], picked);
+      }
+      return picked;
+    };
+    SmallVector<OpFoldResult> sizes;
+    for (int64_t i = 0; i < rank; ++i)
+      sizes.push_back(pick(rewriter, loc, perm[i], inputSizes));
+    Value result = createIndexGeneric(
+        rewriter, loc, sizes, getRankedType(input).getElementType(),
+        [&](OpBuilder &b, Location loc, ArrayRef<Value> indices) -> Value {
+          // Input dimension d is indexed by the output index i with
+          // perm[i] == d.
+          SmallVector<Value> source;
+          for (int64_t d = 0; d < rank; ++d) {
+            Value index = zero;
+            for (int64_t i = 0; i < rank; ++i) {
+              Value is = arith::CmpIOp::create(
+                  b, loc, arith::CmpIPredicate::eq, perm[i],
+                  arith::ConstantIndexOp::create(b, loc, d));
+              index = arith::SelectOp::create(b, loc, is, indices[i], index);
+            }
+            // A repeated entry leaves d unindexed; stay in range.
+            Value limit = arith::SubIOp::create(
+                b, loc, inputSizes[d], arith::ConstantIndexOp::create(b, loc, 1));
+            source.push_back(arith::MinSIOp::create(b, loc, index, limit));
+          }
+          return tensor::ExtractOp::create(b, loc, input, source);
+        });
+    rewriter.replaceOp(op, kiln::detail::castToType(rewriter, loc, result,
+                                                    resultType));
     return success();
   }
 };

@@ -8,6 +8,7 @@
 #include "conversions/TFToLinalg/Patterns.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
@@ -121,6 +122,50 @@ Value extractIndex(OpBuilder &b, Location loc, Value values,
     indices.push_back(arith::ConstantIndexOp::create(b, loc, p));
   Value element = tensor::ExtractOp::create(b, loc, values, indices);
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), element);
+}
+
+/// The runtime axis `axis` as an index in [0, rank) (rank - 1 when out of
+/// range).
+Value normalizeRuntimeAxis(OpBuilder &b, Location loc, Value axis,
+                           int64_t rank) {
+  auto type = cast<RankedTensorType>(axis.getType());
+  Value value = extractIndex(b, loc, axis, SmallVector<int64_t>(type.getRank(), 0));
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value rankValue = arith::ConstantIndexOp::create(b, loc, rank);
+  Value last = arith::ConstantIndexOp::create(b, loc, rank - 1);
+  Value negative =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, value, zero);
+  Value shifted = arith::AddIOp::create(b, loc, value, rankValue);
+  value = arith::SelectOp::create(b, loc, negative, shifted, value);
+  Value inRange = arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, value, zero),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, value,
+                            rankValue));
+  return arith::SelectOp::create(b, loc, inRange, value, last);
+}
+
+/// An scf.index_switch on `key` over `keys`, the last one the default.
+Value createKeySwitch(
+    OpBuilder &b, Location loc, Value key, ArrayRef<int64_t> keys,
+    RankedTensorType resultType,
+    function_ref<Value(OpBuilder &, Location, size_t)> buildCase) {
+  assert(!keys.empty() && "a switch needs at least one case");
+  ArrayRef<int64_t> cases = keys.drop_back();
+  auto switchOp = scf::IndexSwitchOp::create(b, loc, TypeRange{resultType}, key,
+                                             cases, cases.size());
+  OpBuilder::InsertionGuard guard(b);
+  auto fill = [&](Region &region, size_t i) {
+    Block *block = b.createBlock(&region);
+    b.setInsertionPointToStart(block);
+    Value result = buildCase(b, loc, i);
+    result = kiln::detail::castToType(b, loc, result, resultType);
+    scf::YieldOp::create(b, loc, result);
+  };
+  for (size_t i = 0; i < cases.size(); ++i)
+    fill(switchOp.getCaseRegions()[i], i);
+  fill(switchOp.getDefaultRegion(), keys.size() - 1);
+  return switchOp.getResult(0);
 }
 
 /// A linalg.transpose of `input` by `perm` into a fresh tensor.

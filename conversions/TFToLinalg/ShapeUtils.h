@@ -67,6 +67,25 @@ mlir::Value createIndexGeneric(
 mlir::Value extractIndex(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::Value values, llvm::ArrayRef<int64_t> position);
 
+/// The runtime axis `axis` (an integer tensor of one element) as an index
+/// in [0, rank): axis + rank when negative. An axis still out of range
+/// (TensorFlow reports an error) reads as rank - 1, so that code selecting
+/// on it always takes one of the valid cases.
+mlir::Value normalizeRuntimeAxis(mlir::OpBuilder &b, mlir::Location loc,
+                                 mlir::Value axis, int64_t rank);
+
+/// An scf.index_switch on the index `key` with one case per entry of
+/// `keys`, the last of which is also the default (a key matching none).
+/// `buildCase(b, loc, i)` builds the result for keys[i] inside its region;
+/// it is cast to `resultType` and yielded. Lowers an op whose result shape
+/// depends on a runtime axis or axes: each case is the op with those axes
+/// constant.
+mlir::Value createKeySwitch(
+    mlir::OpBuilder &b, mlir::Location loc, mlir::Value key,
+    llvm::ArrayRef<int64_t> keys, mlir::RankedTensorType resultType,
+    llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location, size_t)>
+        buildCase);
+
 /// A linalg.transpose of `input` by `perm` into a fresh tensor.
 mlir::Value createTranspose(mlir::OpBuilder &b, mlir::Location loc,
                             mlir::Value input, llvm::ArrayRef<int64_t> perm);

@@ -123,6 +123,8 @@ void kiln::populateTFToLinalgConversionPatterns(
   kiln::detail::populateGatherPatterns(typeConverter, patterns);
   kiln::detail::populateSpaceBatchPatterns(typeConverter, patterns);
   kiln::detail::populateElementwisePatterns(typeConverter, patterns);
+  kiln::detail::populateActivationPatterns(typeConverter, patterns);
+  kiln::detail::populateReverseBandPatterns(typeConverter, patterns);
   kiln::detail::populateReductionPatterns(typeConverter, patterns);
   kiln::detail::populateMatMulPatterns(typeConverter, patterns);
   kiln::detail::populateConvPatterns(typeConverter, patterns);

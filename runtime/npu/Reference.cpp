@@ -371,4 +371,93 @@ std::vector<int8_t> rescaleInt8(const std::vector<int32_t> &in, int inZp,
   return out;
 }
 
+std::vector<int8_t> lookupInt8(const std::vector<int8_t> &in,
+                               const std::vector<int8_t> &table) {
+  std::vector<int8_t> out(in.size());
+  for (size_t i = 0; i < in.size(); ++i)
+    out[i] = table.at(size_t(int(in[i]) + 128));
+  return out;
+}
+
+std::vector<int32_t> clampInt(const std::vector<int32_t> &in, int32_t lo,
+                              int32_t hi) {
+  std::vector<int32_t> out(in.size());
+  for (size_t i = 0; i < in.size(); ++i)
+    out[i] = in[i] < lo ? lo : in[i] > hi ? hi : in[i];
+  return out;
+}
+
+std::vector<uint16_t> clampF16(const std::vector<uint16_t> &in, uint16_t lo,
+                               uint16_t hi) {
+  const float l = halfToFloat(lo), h = halfToFloat(hi);
+  std::vector<uint16_t> out(in.size());
+  for (size_t i = 0; i < in.size(); ++i) {
+    float r = halfToFloat(in[i]);
+    if (r < l)
+      r = l;
+    if (r > h)
+      r = h;
+    out[i] = floatToHalf(r);
+  }
+  return out;
+}
+
+unsigned dataTypeSize(DataType type) {
+  switch (type) {
+  case DataType::I8:
+    return 1;
+  case DataType::F16:
+    return 2;
+  default:
+    return 4;
+  }
+}
+
+std::vector<uint8_t> convert(const std::vector<uint8_t> &in, DataType from,
+                             DataType to) {
+  const unsigned si = dataTypeSize(from), so = dataTypeSize(to);
+  const bool fromFloat = from == DataType::F16 || from == DataType::F32;
+  const size_t n = in.size() / si;
+  std::vector<uint8_t> out(n * so);
+  for (size_t i = 0; i < n; ++i) {
+    const uint8_t *p = &in[i * si];
+    int64_t iv = 0;
+    float fv = 0;
+    if (from == DataType::I8) {
+      iv = static_cast<int8_t>(p[0]);
+    } else if (from == DataType::I32) {
+      int32_t v;
+      std::memcpy(&v, p, 4);
+      iv = v;
+    } else if (from == DataType::F16) {
+      fv = halfToFloat(uint16_t(p[0] | p[1] << 8));
+    } else {
+      std::memcpy(&fv, p, 4);
+    }
+    uint8_t *q = &out[i * so];
+    if (to == DataType::I8 || to == DataType::I32) {
+      double lo = to == DataType::I8 ? -128.0 : -2147483648.0;
+      double hi = to == DataType::I8 ? 127.0 : 2147483647.0;
+      double v = fromFloat ? (std::isnan(fv) ? 0.0 : std::nearbyint(double(fv)))
+                           : double(iv);
+      int32_t r = static_cast<int32_t>(v < lo ? lo : v > hi ? hi : v);
+      if (to == DataType::I8)
+        q[0] = static_cast<uint8_t>(r);
+      else
+        std::memcpy(q, &r, 4);
+      continue;
+    }
+    // int -> fp32 is exact in double, then one rounding to float.
+    float f = fromFloat ? fv : static_cast<float>(double(iv));
+    if (to == DataType::F16) {
+      uint16_t h = floatToHalf(f);
+      q[0] = uint8_t(h);
+      q[1] = uint8_t(h >> 8);
+    } else {
+      std::memcpy(q, &f, 4);
+    }
+  }
+  return out;
+}
+
 } // namespace kiln::npu::ref

@@ -109,6 +109,28 @@ std::vector<int8_t> rescaleInt8(const std::vector<int32_t> &in, int inZp,
                                 int32_t mult, int32_t shift, bool doubleRound,
                                 int outZp, int lo, int hi);
 
+/// Table lookup of stored int8 values: table[v + 128] (256 entries).
+std::vector<int8_t> lookupInt8(const std::vector<int8_t> &in,
+                               const std::vector<int8_t> &table);
+/// Integer clamp of i8 or i32 values to [lo, hi].
+std::vector<int32_t> clampInt(const std::vector<int32_t> &in, int32_t lo,
+                              int32_t hi);
+/// fp16 clamp with fp16-bit bounds: in fp32, x < lo gives lo and x > hi
+/// gives hi (a NaN passes), then rounded to fp16.
+std::vector<uint16_t> clampF16(const std::vector<uint16_t> &in, uint16_t lo,
+                               uint16_t hi);
+
+/// Element types of convert().
+enum class DataType { I8, I32, F16, F32 };
+/// Bytes of one element of \p type.
+unsigned dataTypeSize(DataType type);
+/// Element-wise conversion of little-endian \p in from \p from to \p to:
+/// int -> int saturates; int -> float goes through fp32 (rounding to
+/// nearest even), then fp16; float -> int rounds to nearest even and
+/// saturates, NaN -> 0; fp16 <-> fp32 through this file's fp16 conversion.
+std::vector<uint8_t> convert(const std::vector<uint8_t> &in, DataType from,
+                             DataType to);
+
 } // namespace kiln::npu::ref
 
 #endif // KILN_RUNTIME_NPU_REFERENCE_H

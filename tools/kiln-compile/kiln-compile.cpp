@@ -1,7 +1,7 @@
 //===- kiln-compile.cpp - the ahead-of-time compiler driver -----*- C++ -*-===//
 //
-// A model (GraphDef, TF.js graph model or MLIR) and an optional tfcompile
-// config in; an object file and a C/C++ header out. The phases are
+// A model (GraphDef, TF.js graph model, SavedModel, MetaGraph or MLIR) and an
+// optional tfcompile config in; an object file and a C/C++ header out. The phases are
 // kiln-tf-to-cpu-pipeline's, built by the same functions kiln-opt runs.
 //
 //===----------------------------------------------------------------------===//
@@ -12,6 +12,7 @@
 #include "target/cpu/Header.h"
 #include "target/cpu/ObjectEmitter.h"
 #include "translate/graphdef/ImportGraphDef.h"
+#include "translate/savedmodel/ImportSavedModel.h"
 #include "translate/tfjs/ImportTFJS.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -39,18 +40,18 @@ namespace {
 
 cl::OptionCategory category("kiln-compile options");
 
-cl::opt<std::string> inputPath(cl::Positional, cl::Required,
-                               cl::desc("<model: .pb, .pbtxt, model.json or "
-                                        ".mlir>"),
-                               cl::cat(category));
+cl::opt<std::string>
+    inputPath(cl::Positional, cl::Required,
+              cl::desc("<model: .pb, .pbtxt, model.json, .mlir, a SavedModel "
+                       "directory or a MetaGraph .meta>"),
+              cl::cat(category));
 cl::opt<std::string>
     configPath("config",
                cl::desc("tfcompile config (tf2xla.Config, text or binary): "
                         "feeds, fetches and their names in the header"),
                cl::cat(category));
 cl::opt<std::string> outputPath("o", cl::desc("Object file to write"),
-                                cl::value_desc("file.o"), cl::Required,
-                                cl::cat(category));
+                                cl::value_desc("file.o"), cl::cat(category));
 cl::opt<std::string>
     headerPath("header",
                cl::desc("Header to write (default: the object's path with .h)"),
@@ -75,6 +76,32 @@ cl::opt<std::string>
                 cl::desc("Input shapes of a TF.js model, ':'-separated "
                          "(1,224,224,3:...); -1 or ? keeps a size dynamic"),
                 cl::cat(category));
+cl::opt<std::string>
+    tags("tags",
+         cl::desc("SavedModel: the MetaGraph's tag set, comma-separated "
+                  "(default: serve)"),
+         cl::init("serve"), cl::cat(category));
+cl::opt<std::string> signatureKey(
+    "signature",
+    cl::desc("SavedModel or MetaGraph: the SignatureDef to compile (default: "
+             "serving_default)"),
+    cl::init("serving_default"), cl::cat(category));
+cl::opt<std::string> checkpoint(
+    "checkpoint",
+    cl::desc("Checkpoint prefix of the variables (default: "
+             "<dir>/variables/variables, or the .meta path without .meta)"),
+    cl::cat(category));
+cl::opt<std::string>
+    metaGraphOutputs("outputs",
+                     cl::desc("A MetaGraph's fetched tensors, node or node:k, "
+                              "comma-separated (default: its signature, else "
+                              "the nodes no node reads)"),
+                     cl::cat(category));
+cl::opt<bool> listSignatures(
+    "list-signatures",
+    cl::desc("Print a SavedModel's or MetaGraph's tag sets and signatures, "
+             "then exit"),
+    cl::cat(category));
 cl::opt<std::string> cpu("cpu",
                          cl::desc("CPU to generate code for: host (default) "
                                   "or an LLVM CPU name such as x86-64-v3"),
@@ -119,6 +146,34 @@ importModel(MLIRContext &context,
     sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
     return parseSourceFile<ModuleOp>(sourceMgr, &context);
   }
+  if (llvm::sys::fs::is_directory(path) || path.ends_with(".meta")) {
+    if (config)
+      return fail("--config applies to GraphDefs; a SavedModel or MetaGraph "
+                  "has its own signature");
+    kiln::savedmodel::SavedModelImportOptions options;
+    options.tags = tags;
+    options.signature = signatureKey;
+    options.checkpoint = checkpoint;
+    options.outputs = metaGraphOutputs;
+    std::string errors;
+    llvm::raw_string_ostream os(errors);
+    if (path.ends_with(".meta")) {
+      auto file = llvm::MemoryBuffer::getFile(path);
+      if (!file)
+        return fail("cannot read '" + path +
+                    "': " + file.getError().message());
+      auto metaGraph =
+          kiln::savedmodel::parseMetaGraph((*file)->getBuffer(), path, os);
+      if (!metaGraph)
+        return fail(StringRef(errors).rtrim());
+      return kiln::savedmodel::importMetaGraph(*metaGraph, path, options,
+                                               &context);
+    }
+    auto model = kiln::savedmodel::readSavedModel(path, os);
+    if (!model)
+      return fail(StringRef(errors).rtrim());
+    return kiln::savedmodel::importSavedModel(*model, path, options, &context);
+  }
   if (path.ends_with(".json")) {
     if (config)
       return fail("--config applies to GraphDefs; a TF.js model has its "
@@ -128,7 +183,8 @@ importModel(MLIRContext &context,
     return kiln::tfjs::importTFJSModelFile(path, options, &context);
   }
   if (!path.ends_with(".pb") && !path.ends_with(".pbtxt"))
-    return fail("'" + path + "': expected a .pb, .pbtxt, .json or .mlir file");
+    return fail("'" + path + "': expected a .pb, .pbtxt, .json, .mlir or "
+                ".meta file or a SavedModel directory");
   if (!config)
     return fail("a GraphDef needs --config to name its feeds and fetches");
   std::string errors;
@@ -250,7 +306,44 @@ std::string defaultSymbol(StringRef cppClass) {
 // Driver
 //===----------------------------------------------------------------------===//
 
+/// --list-signatures: prints what the SavedModel or MetaGraph offers.
+int printSignatures() {
+  StringRef path = inputPath;
+  std::string errors;
+  llvm::raw_string_ostream os(errors);
+  if (path.ends_with(".meta")) {
+    auto file = llvm::MemoryBuffer::getFile(path);
+    if (!file) {
+      llvm::errs() << "kiln-compile: cannot read '" << path
+                   << "': " << file.getError().message() << "\n";
+      return 1;
+    }
+    auto metaGraph =
+        kiln::savedmodel::parseMetaGraph((*file)->getBuffer(), path, os);
+    if (!metaGraph) {
+      llvm::errs() << "kiln-compile: " << errors;
+      return 1;
+    }
+    llvm::outs() << "MetaGraph '" << path << "':\n";
+    kiln::savedmodel::printSignatures(*metaGraph, llvm::outs());
+    return 0;
+  }
+  auto model = kiln::savedmodel::readSavedModel(path, os);
+  if (!model) {
+    llvm::errs() << "kiln-compile: " << errors;
+    return 1;
+  }
+  kiln::savedmodel::printSignatures(*model, llvm::outs());
+  return 0;
+}
+
 int compile() {
+  if (listSignatures)
+    return printSignatures();
+  if (outputPath.empty()) {
+    llvm::errs() << "kiln-compile: no object file to write: give -o\n";
+    return 1;
+  }
   if (!dumpDir.empty()) {
     if (std::error_code ec = llvm::sys::fs::create_directories(dumpDir)) {
       llvm::errs() << "kiln-compile: cannot create '" << dumpDir
@@ -426,7 +519,9 @@ int main(int argc, char **argv) {
       "header\n\n"
       "  kiln-compile model.pbtxt --config=model.config.pbtxt -o model.o \\\n"
       "      --cpp-class=ns::Model\n"
-      "  kiln-compile model.json --input-shapes=1,224,224,3 -o model.o\n\n"
+      "  kiln-compile model.json --input-shapes=1,224,224,3 -o model.o\n"
+      "  kiln-compile saved_model_dir --signature=serving_default -o model.o\n"
+      "  kiln-compile model.ckpt.meta -o model.o   (checkpoint model.ckpt)\n\n"
       "The object needs only the C library (malloc, free, libm). The header "
       "declares\na C++ class (feeds, Run(), fetches) and a C API.\n");
   return compile();

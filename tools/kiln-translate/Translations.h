@@ -22,10 +22,16 @@ void registerImportTranslation(
     const mlir::TranslateRawSourceMgrToMLIRFunction &import,
     const mlir::DialectRegistrationFunction &dialects);
 
+/// Prints an imported module as the import translations do: with the
+/// nodes' names (locations) unless --mlir-print-debuginfo is given.
+void printImportedModule(mlir::Operation *op, llvm::raw_ostream &os);
+
 /// --import-graphdef, -graphdef-to-mlir, -graphdef-to-splatted-mlir.
 void registerGraphDefTranslations();
 /// --import-tfjs (TF.js graph models).
 void registerTFJSTranslations();
+/// --import-saved-model and --import-meta-graph.
+void registerSavedModelTranslations();
 /// --npuhw-to-npub and --npub-to-npuhw (NPU-v1 command streams).
 void registerNPUTranslations();
 

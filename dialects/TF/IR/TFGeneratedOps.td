@@ -677,6 +677,31 @@ def TF_EinsumOp : TF_Op<"Einsum", [Pure, TF_InferShape]> {
   let hasVerifier = 1;
 }
 
+def TF_EluOp : TF_Op<"Elu", [Pure, SameOperandsAndResultElementType, TF_InferShape]> {
+  let summary = "Exponential linear unit, features where positive, exp(features) - 1 elsewhere";
+  let description = [{
+    ```mlir
+    %activations = "tf.Elu"(%features) : (tensor<*xf32>) -> tensor<*xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_FloatTensor:$features
+  );
+  let results = (outs
+    TF_FloatTensor:$activations
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
+
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::inferResultTypes(
+        ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes) {
+      return ::kiln::tf::inferUnaryElementwise(getOperation(), resultTypes);
+    }
+  }];
+}
+
 def TF_EqualOp : TF_Op<"Equal", [Pure, ResultsBroadcastableShape, SameOperandsElementType, Commutative, TF_InferShape]> {
   let summary = "Truth value of x == y, element-wise with broadcasting";
   let description = [{
@@ -703,6 +728,31 @@ def TF_EqualOp : TF_Op<"Equal", [Pure, ResultsBroadcastableShape, SameOperandsEl
     ::mlir::LogicalResult $cppClass::inferResultTypes(
         ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes) {
       return ::kiln::tf::inferBroadcast(getOperation(), resultTypes);
+    }
+  }];
+}
+
+def TF_ErfcOp : TF_Op<"Erfc", [Pure, SameOperandsAndResultElementType, TF_InferShape]> {
+  let summary = "Complementary error function 1 - erf(x), element-wise";
+  let description = [{
+    ```mlir
+    %y = "tf.Erfc"(%x) : (tensor<*xf32>) -> tensor<*xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_FloatTensor:$x
+  );
+  let results = (outs
+    TF_FloatTensor:$y
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
+
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::inferResultTypes(
+        ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes) {
+      return ::kiln::tf::inferUnaryElementwise(getOperation(), resultTypes);
     }
   }];
 }
@@ -1479,6 +1529,39 @@ def TF_MatMulOp : TF_Op<"MatMul", [Pure, AllElementTypesMatch<["a", "b", "produc
   let hasVerifier = 1;
 }
 
+def TF_MatrixBandPartOp : TF_Op<"MatrixBandPart", [Pure, AllElementTypesMatch<["input", "band"]>, TF_InferShape]> {
+  let summary = "Zeroes the elements outside a band of the innermost matrices";
+  let description = [{
+    Keeps element (m, n) of each innermost matrix where
+    (num_lower < 0 or m - n <= num_lower) and (num_upper < 0 or
+    n - m <= num_upper), and sets the others to zero; Keras builds its
+    causal attention mask with it.
+
+    ```mlir
+    %y = "tf.MatrixBandPart"(%x, %lower, %upper) : (tensor<4x4xf32>, tensor<i64>, tensor<i64>) -> tensor<4x4xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_Tensor:$input,
+    TF_I32OrI64Tensor:$num_lower,
+    TF_I32OrI64Tensor:$num_upper
+  );
+  let results = (outs
+    TF_Tensor:$band
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
+  TF_DerivedOperandTypeAttr Tindex = TF_DerivedOperandTypeAttr<1>;
+
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::inferResultTypes(
+        ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes) {
+      return ::kiln::tf::inferUnaryElementwise(getOperation(), resultTypes);
+    }
+  }];
+}
+
 def TF_MaxOp : TF_Op<"Max", [Pure, AllElementTypesMatch<["input", "output"]>, TF_InferShape]> {
   let summary = "Maximum of elements along the given axes";
   let description = [{
@@ -1992,6 +2075,32 @@ def TF_PlaceholderOp : TF_Op<"Placeholder", []> {
   TF_DerivedResultTypeAttr dtype = TF_DerivedResultTypeAttr<0>;
 }
 
+def TF_PowOp : TF_Op<"Pow", [Pure, ResultsBroadcastableShape, SameOperandsAndResultElementType, TF_InferShape]> {
+  let summary = "Power x^y, element-wise with broadcasting";
+  let description = [{
+    ```mlir
+    %z = "tf.Pow"(%x, %y) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_NumberNotQuantizedTensor:$x,
+    TF_NumberNotQuantizedTensor:$y
+  );
+  let results = (outs
+    TF_NumberNotQuantizedTensor:$z
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
+
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::inferResultTypes(
+        ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes) {
+      return ::kiln::tf::inferBroadcast(getOperation(), resultTypes);
+    }
+  }];
+}
+
 def TF_PreluOp : TF_Op<"Prelu", [Pure, AllElementTypesMatch<["x", "alpha", "output"]>, TF_InferShape]> {
   let summary = "Parametric rectified linear unit (TF.js op)";
   let description = [{
@@ -2245,6 +2354,36 @@ def TF_ResizeBilinearOp : TF_Op<"ResizeBilinear", [Pure, TF_InferShape]> {
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
 }
 
+def TF_ReverseV2Op : TF_Op<"ReverseV2", [Pure, AllElementTypesMatch<["tensor", "output"]>, TF_InferShape]> {
+  let summary = "Reverses the order of elements along the given axes";
+  let description = [{
+    `axis` lists the dimensions to reverse (negative ones count from the
+    end); Keras' Bidirectional wrapper reverses the time axis with it.
+
+    ```mlir
+    %y = "tf.ReverseV2"(%x, %axis) : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<2x3xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_Tensor:$tensor,
+    TF_I32OrI64Tensor:$axis
+  );
+  let results = (outs
+    TF_Tensor:$output
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
+  TF_DerivedOperandTypeAttr Tidx = TF_DerivedOperandTypeAttr<1>;
+
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::inferResultTypes(
+        ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes) {
+      return ::kiln::tf::inferUnaryElementwise(getOperation(), resultTypes);
+    }
+  }];
+}
+
 def TF_RsqrtOp : TF_Op<"Rsqrt", [Pure, SameOperandsAndResultElementType, TF_InferShape]> {
   let summary = "Reciprocal of the square root, element-wise";
   let description = [{
@@ -2321,6 +2460,35 @@ def TF_SelectV2Op : TF_Op<"SelectV2", [Pure, ResultsBroadcastableShape, AllEleme
     ::mlir::LogicalResult $cppClass::inferResultTypes(
         ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes) {
       return ::kiln::tf::inferBroadcast(getOperation(), resultTypes);
+    }
+  }];
+}
+
+def TF_SeluOp : TF_Op<"Selu", [Pure, SameOperandsAndResultElementType, TF_InferShape]> {
+  let summary = "Scaled exponential linear unit";
+  let description = [{
+    Computes `scale * features` where positive and
+    `scale * alpha * (exp(features) - 1)` elsewhere, with alpha
+    1.6732632423543772 and scale 1.0507009873554805.
+
+    ```mlir
+    %activations = "tf.Selu"(%features) : (tensor<*xf32>) -> tensor<*xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_FloatTensor:$features
+  );
+  let results = (outs
+    TF_FloatTensor:$activations
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
+
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::inferResultTypes(
+        ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes) {
+      return ::kiln::tf::inferUnaryElementwise(getOperation(), resultTypes);
     }
   }];
 }
@@ -2488,6 +2656,31 @@ def TF_SoftmaxOp : TF_Op<"Softmax", [Pure, SameOperandsAndResultElementType, TF_
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
 
   let hasVerifier = 1;
+
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::inferResultTypes(
+        ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes) {
+      return ::kiln::tf::inferUnaryElementwise(getOperation(), resultTypes);
+    }
+  }];
+}
+
+def TF_SoftplusOp : TF_Op<"Softplus", [Pure, SameOperandsAndResultElementType, TF_InferShape]> {
+  let summary = "Softplus log(exp(features) + 1)";
+  let description = [{
+    ```mlir
+    %activations = "tf.Softplus"(%features) : (tensor<*xf32>) -> tensor<*xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_FloatTensor:$features
+  );
+  let results = (outs
+    TF_FloatTensor:$activations
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
 
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::inferResultTypes(
@@ -2797,6 +2990,35 @@ def TF_StatelessWhileOp : TF_Op<"StatelessWhile", [DeclareOpInterfaceMethods<Sym
   TF_DerivedResultShapeListAttr output_shapes = TF_DerivedResultShapeListAttr<0>;
 
   let hasVerifier = 1;
+}
+
+def TF_StopGradientOp : TF_Op<"StopGradient", [Pure, TF_InferShape]> {
+  let summary = "Returns its input unchanged; stops gradients flowing through it";
+  let description = [{
+    Forwards `input` to `output` in inference, as Identity does. Keras'
+    normalisation layers (LayerNormalization, GroupNormalization) compute
+    their moments through it.
+
+    ```mlir
+    %output = "tf.StopGradient"(%input) : (tensor<*xf32>) -> tensor<*xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_Tensor:$input
+  );
+  let results = (outs
+    TF_Tensor:$output
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
+
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::inferResultTypes(
+        ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes) {
+      return ::kiln::tf::inferPassThrough(getOperation(), resultTypes);
+    }
+  }];
 }
 
 def TF_StridedSliceOp : TF_Op<"StridedSlice", [Pure, AllElementTypesMatch<["input", "output"]>, TF_InferShape]> {

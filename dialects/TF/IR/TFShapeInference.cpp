@@ -247,8 +247,20 @@ LogicalResult kiln::tf::inferReduction(Operation *op,
   int64_t rank = shape->size();
   auto axes = getConstantIntValues(op->getOperand(1));
   if (!axes) {
+    // Axes known only at run time: their count gives the rank (TensorFlow
+    // rejects repeated axes).
+    auto axesShape = getRankedShape(op->getOperand(1).getType());
+    int64_t count = -1;
+    if (axesShape && axesShape->empty())
+      count = 1;
+    else if (axesShape && axesShape->size() == 1 &&
+             !ShapedType::isDynamic(axesShape->front()))
+      count = axesShape->front();
     if (keepDims)
       setShape(op, resultTypes, 0, SmallVector<int64_t>(rank, kDynamic));
+    else if (count >= 0 && count <= rank)
+      setShape(op, resultTypes, 0,
+               SmallVector<int64_t>(rank - count, kDynamic));
     return success();
   }
   SmallVector<bool> reduced(rank, false);

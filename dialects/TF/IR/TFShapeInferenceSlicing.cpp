@@ -181,15 +181,30 @@ LogicalResult GatherV2Op::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
   auto params = getRankedShape(getParams().getType());
   auto indices = getRankedShape(getIndices().getType());
   auto axisValues = getConstantIntValues(getAxis());
-  if (!params || !indices || !axisValues || axisValues->size() != 1)
+  if (!params || !indices)
+    return success();
+  int64_t batchDims = getBatchDims();
+  if (batchDims < 0)
+    batchDims += indices->size();
+  if (!axisValues) {
+    // An axis known only at run time: the rank is still known, and the
+    // batch dimensions lead both params and the result.
+    int64_t rank = params->size() - 1 + indices->size() - batchDims;
+    if (params->empty() || batchDims < 0 ||
+        batchDims > static_cast<int64_t>(indices->size()) || rank < 0)
+      return success();
+    SmallVector<int64_t> result(rank, kDynamic);
+    for (int64_t dim = 0; dim < batchDims; ++dim)
+      result[dim] = (*indices)[dim];
+    setShape(getOperation(), resultTypes, 0, result);
+    return success();
+  }
+  if (axisValues->size() != 1)
     return success();
   FailureOr<int64_t> axis =
       normalizeAxis(getOperation(), "axis", (*axisValues)[0], params->size());
   if (failed(axis))
     return failure();
-  int64_t batchDims = getBatchDims();
-  if (batchDims < 0)
-    batchDims += indices->size();
   if (batchDims < 0 || batchDims > static_cast<int64_t>(indices->size()) ||
       batchDims > *axis)
     return emitOpError("requires batch_dims to be in [0, ")

@@ -61,29 +61,75 @@ module {
 
 // -----
 
-// Only convolution-like layers are lowered, one per function.
+// Ops other than npu ops, constants and quant.scast have no lowering.
 
 module {
-  func.func @two_layers(%x: tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>> {
-    %wi = arith.constant dense<1> : tensor<1x1x16x16xi8>
-    %w = quant.scast %wi : tensor<1x1x16x16xi8> to tensor<1x1x16x16x!quant.uniform<i8:f32, 0.01>>
-    %y = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
-      : (tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x16x16x!quant.uniform<i8:f32, 0.01>>) -> tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>>
-    // expected-error @+1 {{'npu.conv2d' op is a second layer: convert-npu-to-npuhw lowers one layer per function}}
-    %z = npu.conv2d %y, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
-      : (tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x16x16x!quant.uniform<i8:f32, 0.01>>) -> tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>>
-    return %z : tensor<1x4x4x16x!quant.uniform<i8:f32, 0.5>>
+  func.func @foreign(%x: tensor<3x32xi8>) -> tensor<3x32xi8> {
+    // expected-error @+1 {{'arith.addi' op has no lowering to npuhw}}
+    %0 = arith.addi %x, %x : tensor<3x32xi8>
+    %1 = npu.convert %0 : (tensor<3x32xi8>) -> tensor<3x32xf16>
+    return %x : tensor<3x32xi8>
   }
 }
 
 // -----
 
-// Element-wise ops have no lowering yet.
+// A result must be written by one of the function's npu ops.
 
 module {
-  func.func @add(%x: tensor<3x32xf16>, %y: tensor<3x32xf16>) -> tensor<3x32xf16> {
-    // expected-error @+1 {{'npu.add' op has no lowering to npuhw (convert-npu-to-npuhw lowers npu.conv2d, npu.depthwise_conv2d and npu.fully_connected)}}
-    %0 = npu.add %x, %y : (tensor<3x32xf16>, tensor<3x32xf16>) -> tensor<3x32xf16>
-    return %0 : tensor<3x32xf16>
+  func.func @returns_argument(%x: tensor<3x32xi8>) -> (tensor<3x32xf16>, tensor<3x32xi8>) {
+    %0 = npu.convert %x : (tensor<3x32xi8>) -> tensor<3x32xf16>
+    // expected-error @+1 {{'func.return' op result 1 must be computed by an npu operation of the function}}
+    return %0, %x : tensor<3x32xf16>, tensor<3x32xi8>
+  }
+}
+
+// -----
+
+// One position of 13 channel blocks: two input and two output buffers
+// (832 bytes) and the broadcast vector (208 bytes) exceed a 1 KiB ACT. (The
+// npu verifier accepts it: it checks a single channel block.)
+
+module attributes {npu.target = #npu.target<"default", {"lmem.act_kib" = 1 : i64}>} {
+  func.func @position_too_big(%a: tensor<2x208x!quant.uniform<i8:f32, 0.5>>, %b: tensor<208x!quant.uniform<i8:f32, 0.5>>) -> tensor<2x208x!quant.uniform<i8:f32, 0.5>> {
+    // expected-error @+1 {{'npu.maximum' op does not fit LMEM: two buffers of one position (832 bytes for 13 channel block(s)) and 208 bytes of broadcast operand exceed LMEM.ACT (1024 bytes, 'lmem.act_kib')}}
+    %0 = npu.maximum %a, %b : (tensor<2x208x!quant.uniform<i8:f32, 0.5>>, tensor<208x!quant.uniform<i8:f32, 0.5>>) -> tensor<2x208x!quant.uniform<i8:f32, 0.5>>
+    return %0 : tensor<2x208x!quant.uniform<i8:f32, 0.5>>
+  }
+}
+
+// -----
+
+// Constant operands are copied into r0, so they must be dense elements.
+
+module {
+  func.func @resource_constant(%a: tensor<4xi8>) -> tensor<4xf32> {
+    %c = arith.constant dense_resource<blob> : tensor<4xi8>
+    // expected-error @+1 {{'npu.convert' op operand 0 is neither a tensor of the function nor a dense constant}}
+    %0 = npu.convert %c : (tensor<4xi8>) -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      blob: "0x0100000001020304"
+    }
+  }
+#-}
+
+// -----
+
+// A pooling window whose smallest tile fits ACT single-buffered (the npu
+// verifier's check: 3 input rows of 64x16 and one output row of 64x16,
+// 4 KiB of 4 KiB) but not with two input and two output buffers.
+
+module attributes {npu.target = #npu.target<"default", {"lmem.act_kib" = 4 : i64}>} {
+  func.func @pool_too_big(%x: tensor<1x8x64x16x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x8x64x16x!quant.uniform<i8:f32, 0.5>> {
+    // expected-error @+1 {{'npu.avg_pool2d' op does not fit LMEM: two input and two output buffers of 1 output row and 1 channel block (8192 bytes) exceed LMEM.ACT (4096 bytes)}}
+    %y = npu.avg_pool2d %x {kernel = array<i64: 3, 3>, stride = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>}
+      : (tensor<1x8x64x16x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x8x64x16x!quant.uniform<i8:f32, 0.5>>
+    return %y : tensor<1x8x64x16x!quant.uniform<i8:f32, 0.5>>
   }
 }

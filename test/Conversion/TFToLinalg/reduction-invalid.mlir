@@ -1,10 +1,10 @@
 // RUN: kiln-opt %s --convert-tf-to-linalg -split-input-file -verify-diagnostics
 
-func.func @sum_axes_not_constant(%arg0: tensor<2x3xf32>, %axes: tensor<1xi32>) -> tensor<2xf32> {
-  // expected-error @+2 {{'tf.Sum' op cannot be lowered to linalg: reduction_indices operand is not a constant}}
+func.func @sum_runtime_axes_not_single(%arg0: tensor<2x3xf32>, %axes: tensor<2xi32>) -> tensor<f32> {
+  // expected-error @+2 {{'tf.Sum' op cannot be lowered to linalg: reduction_indices operand is known only at run time and is not a single axis}}
   // expected-error @+1 {{failed to legalize operation 'tf.Sum'}}
-  %0 = "tf.Sum"(%arg0, %axes) : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<2xf32>
-  return %0 : tensor<2xf32>
+  %0 = "tf.Sum"(%arg0, %axes) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<f32>
+  return %0 : tensor<f32>
 }
 
 // -----

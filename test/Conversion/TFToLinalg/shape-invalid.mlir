@@ -19,10 +19,10 @@ func.func @reshape_two_unknown_sizes(%arg0: tensor<?x4xf32>) -> tensor<?x?xf32> 
 
 // -----
 
-func.func @expand_dims_not_constant(%arg0: tensor<3xf32>, %dim: tensor<i32>) -> tensor<1x3xf32> {
-  // expected-error @+2 {{'tf.ExpandDims' op cannot be lowered to linalg: dim operand is not a constant}}
+func.func @expand_dims_runtime_dim_not_single(%arg0: tensor<3xf32>, %dim: tensor<?xi32>) -> tensor<1x3xf32> {
+  // expected-error @+2 {{'tf.ExpandDims' op cannot be lowered to linalg: dim operand is not a single integer}}
   // expected-error @+1 {{failed to legalize operation 'tf.ExpandDims'}}
-  %0 = "tf.ExpandDims"(%arg0, %dim) : (tensor<3xf32>, tensor<i32>) -> tensor<1x3xf32>
+  %0 = "tf.ExpandDims"(%arg0, %dim) : (tensor<3xf32>, tensor<?xi32>) -> tensor<1x3xf32>
   return %0 : tensor<1x3xf32>
 }
 
@@ -47,10 +47,10 @@ func.func @squeeze_all_dynamic(%arg0: tensor<?x1xf32>) -> tensor<?xf32> {
 
 // -----
 
-func.func @transpose_perm_not_constant(%arg0: tensor<2x3xf32>, %perm: tensor<2xi32>) -> tensor<3x2xf32> {
-  // expected-error @+2 {{'tf.Transpose' op cannot be lowered to linalg: perm operand is not a constant}}
+func.func @transpose_runtime_perm_unknown_size(%arg0: tensor<2x3xf32>, %perm: tensor<?xi32>) -> tensor<3x2xf32> {
+  // expected-error @+2 {{'tf.Transpose' op cannot be lowered to linalg: perm must have shape [2]}}
   // expected-error @+1 {{failed to legalize operation 'tf.Transpose'}}
-  %0 = "tf.Transpose"(%arg0, %perm) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<3x2xf32>
+  %0 = "tf.Transpose"(%arg0, %perm) : (tensor<2x3xf32>, tensor<?xi32>) -> tensor<3x2xf32>
   return %0 : tensor<3x2xf32>
 }
 
@@ -66,10 +66,10 @@ func.func @transpose_not_a_permutation(%arg0: tensor<2x3xf32>) -> tensor<3x2xf32
 
 // -----
 
-func.func @concat_axis_not_constant(%a: tensor<2xf32>, %b: tensor<2xf32>, %axis: tensor<i32>) -> tensor<4xf32> {
-  // expected-error @+2 {{'tf.ConcatV2' op cannot be lowered to linalg: axis operand is not a constant}}
+func.func @concat_runtime_axis_not_single(%a: tensor<2xf32>, %b: tensor<2xf32>, %axis: tensor<*xi32>) -> tensor<4xf32> {
+  // expected-error @+2 {{'tf.ConcatV2' op cannot be lowered to linalg: axis operand is not a single integer}}
   // expected-error @+1 {{failed to legalize operation 'tf.ConcatV2'}}
-  %0 = "tf.ConcatV2"(%a, %b, %axis) : (tensor<2xf32>, tensor<2xf32>, tensor<i32>) -> tensor<4xf32>
+  %0 = "tf.ConcatV2"(%a, %b, %axis) : (tensor<2xf32>, tensor<2xf32>, tensor<*xi32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
 
@@ -153,11 +153,11 @@ func.func @strided_slice_shrink_negative_stride(%arg0: tensor<4xf32>) -> tensor<
 
 // -----
 
-func.func @gather_axis_not_constant(%params: tensor<4xf32>, %indices: tensor<2xi32>, %axis: tensor<i32>) -> tensor<2xf32> {
-  // expected-error @+2 {{'tf.GatherV2' op cannot be lowered to linalg: axis operand is not a constant}}
+func.func @gather_runtime_axis_batch_dims_too_large(%params: tensor<4xf32>, %indices: tensor<2xi32>, %axis: tensor<i32>) -> tensor<?xf32> {
+  // expected-error @+2 {{'tf.GatherV2' op cannot be lowered to linalg: batch_dims 1 is out of range for the indices' and params' ranks}}
   // expected-error @+1 {{failed to legalize operation 'tf.GatherV2'}}
-  %0 = "tf.GatherV2"(%params, %indices, %axis) : (tensor<4xf32>, tensor<2xi32>, tensor<i32>) -> tensor<2xf32>
-  return %0 : tensor<2xf32>
+  %0 = "tf.GatherV2"(%params, %indices, %axis) {batch_dims = 1 : i64} : (tensor<4xf32>, tensor<2xi32>, tensor<i32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
 }
 
 // -----
@@ -171,13 +171,13 @@ func.func @gather_nd_dynamic_depth(%params: tensor<4x4xf32>, %indices: tensor<2x
 
 // -----
 
-func.func @range_float_start_not_constant(%start: tensor<f32>) -> tensor<?xf32> {
-  %limit = "tf.Const"() {value = dense<4.0> : tensor<f32>} : () -> tensor<f32>
-  %delta = "tf.Const"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
+func.func @range_unsigned_start_not_constant(%start: tensor<ui32>) -> tensor<?xui32> {
+  %limit = "tf.Const"() {value = dense<4> : tensor<ui32>} : () -> tensor<ui32>
+  %delta = "tf.Const"() {value = dense<1> : tensor<ui32>} : () -> tensor<ui32>
   // expected-error @+2 {{'tf.Range' op cannot be lowered to linalg: start operand is not a constant}}
   // expected-error @+1 {{failed to legalize operation 'tf.Range'}}
-  %0 = "tf.Range"(%start, %limit, %delta) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<?xf32>
-  return %0 : tensor<?xf32>
+  %0 = "tf.Range"(%start, %limit, %delta) : (tensor<ui32>, tensor<ui32>, tensor<ui32>) -> tensor<?xui32>
+  return %0 : tensor<?xui32>
 }
 
 // -----
@@ -194,11 +194,11 @@ func.func @range_wrong_direction() -> tensor<?xi32> {
 
 // -----
 
-func.func @tile_multiples_not_constant(%arg0: tensor<2xf32>, %multiples: tensor<1xi32>) -> tensor<4xf32> {
-  // expected-error @+2 {{'tf.Tile' op cannot be lowered to linalg: multiples operand is not a constant}}
+func.func @tile_runtime_multiples_unknown_size(%arg0: tensor<2xf32>, %multiples: tensor<?xi32>) -> tensor<?xf32> {
+  // expected-error @+2 {{'tf.Tile' op cannot be lowered to linalg: multiples must have shape [1]}}
   // expected-error @+1 {{failed to legalize operation 'tf.Tile'}}
-  %0 = "tf.Tile"(%arg0, %multiples) : (tensor<2xf32>, tensor<1xi32>) -> tensor<4xf32>
-  return %0 : tensor<4xf32>
+  %0 = "tf.Tile"(%arg0, %multiples) : (tensor<2xf32>, tensor<?xi32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
 }
 
 // -----

@@ -517,6 +517,20 @@ func.func @range_float() -> tensor<3xf32> {
 
 // -----
 
+// TensorFlow 2.21 computes start + i * delta, so from 2^24 by 1 the third
+// value is 2^24 + 2 (an accumulation would stay at 2^24).
+// CHECK-LABEL: func.func @range_float_rounding
+// CHECK: arith.constant dense<[0x4B800000, 0x4B800000, 0x4B800001, 0x4B800002]> : tensor<4xf32>
+func.func @range_float_rounding() -> tensor<4xf32> {
+  %start = "tf.Const"() {value = dense<16777216.0> : tensor<f32>} : () -> tensor<f32>
+  %limit = "tf.Const"() {value = dense<16777220.0> : tensor<f32>} : () -> tensor<f32>
+  %delta = "tf.Const"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
+  %0 = "tf.Range"(%start, %limit, %delta) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
 // CHECK-DAG: #[[$IN:.+]] = affine_map<(d0, d1, d2, d3) -> (d1, d3)>
 // CHECK-LABEL: func.func @tile
 // CHECK-SAME: (%[[ARG:.+]]: tensor<2x3xf32>)
@@ -824,11 +838,12 @@ func.func @gather_nd_ignore(%arg0: tensor<3xf32>, %arg1: tensor<2x1xi32>) -> ten
 
 // -----
 
-// TensorFlow accumulates start + delta + delta + ... in float: the later
-// values are not k * 0.1 rounded.
+// TensorFlow 2.21 computes start + i * delta in float (its values, printed
+// by tf.range(0.0, 1.0, 0.1) there); accumulating start + delta + delta + ...
+// would give 0.700000048, 0.800000071, 0.900000095.
 
 // CHECK-LABEL: func.func @range_float_tenth
-// CHECK: %[[R:.+]] = arith.constant dense<[0.000000e+00, 1.000000e-01, 2.000000e-01, 3.000000e-01, 4.000000e-01, 5.000000e-01, 6.000000e-01, 0.700000048, 0.800000071, 0.900000095]> : tensor<10xf32>
+// CHECK: %[[R:.+]] = arith.constant dense<[0.000000e+00, 1.000000e-01, 2.000000e-01, 3.000000e-01, 4.000000e-01, 5.000000e-01, 6.000000e-01, 0.699999988, 8.000000e-01, 0.900000035]> : tensor<10xf32>
 // CHECK: return %[[R]]
 func.func @range_float_tenth() -> tensor<10xf32> {
   %start = "tf.Const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>

@@ -249,3 +249,22 @@ func.func @mirror_pad(%x: tensor<2x3xf32>) -> tensor<*xf32> {
   %0 = "tf.MirrorPad"(%x, %pads) {mode = "SYMMETRIC"} : (tensor<2x3xf32>, tensor<2x2xi32>) -> tensor<*xf32>
   return %0 : tensor<*xf32>
 }
+
+// -----
+
+// Axes known only at run time: their count gives the result's rank (the
+// sizes stay unknown; the batch dimensions of a gather lead the result).
+// CHECK-LABEL: func.func @runtime_axes
+// CHECK:         "tf.Sum"({{.+}}) : {{.+}} -> tensor<?x?xf32>
+// CHECK:         "tf.Max"({{.+}}) : {{.+}} -> tensor<?xf32>
+// CHECK:         "tf.Mean"({{.+}}) : {{.+}} -> tensor<*xf32>
+// CHECK:         "tf.GatherV2"({{.+}}) : {{.+}} -> tensor<?x?x?x?xf32>
+// CHECK:         "tf.GatherV2"({{.+}}) <{batch_dims = 1 : i64}> : {{.+}} -> tensor<2x?x?xf32>
+func.func @runtime_axes(%x: tensor<2x3x4xf32>, %a: tensor<i32>, %a2: tensor<2xi32>, %an: tensor<?xi32>, %i: tensor<2x5xi32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) {
+  %0 = "tf.Sum"(%x, %a) : (tensor<2x3x4xf32>, tensor<i32>) -> tensor<*xf32>
+  %1 = "tf.Max"(%x, %a2) : (tensor<2x3x4xf32>, tensor<2xi32>) -> tensor<*xf32>
+  %2 = "tf.Mean"(%x, %an) : (tensor<2x3x4xf32>, tensor<?xi32>) -> tensor<*xf32>
+  %3 = "tf.GatherV2"(%x, %i, %a) : (tensor<2x3x4xf32>, tensor<2x5xi32>, tensor<i32>) -> tensor<*xf32>
+  %4 = "tf.GatherV2"(%x, %i, %a) {batch_dims = 1 : i64} : (tensor<2x3x4xf32>, tensor<2x5xi32>, tensor<i32>) -> tensor<*xf32>
+  return %0, %1, %2, %3, %4 : tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>
+}

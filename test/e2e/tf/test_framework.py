@@ -79,7 +79,8 @@ def test_xfail_parse_requires_reasons_and_unique_names():
 
 def _all_case_names():
     names = set()
-    for path in glob.glob(os.path.join(HERE, "ops", "test_*.py")) + [
+    for path in glob.glob(os.path.join(HERE, "ops", "test_*.py")) + \
+            glob.glob(os.path.join(HERE, "keras_models", "test_*.py")) + [
             os.path.join(HERE, "test_modules.py")]:
         rel = os.path.relpath(path, HERE)[:-3].replace(os.sep, ".")
         names |= {c.name for c in importlib.import_module(rel).CASES}
@@ -187,15 +188,18 @@ def test_compile_failure_keeps_a_reproducer(tmp_path, pytestconfig):
     tf = pytest.importorskip("tensorflow")
     from kiln_e2e import op_case
     from kiln_e2e.runner import run_case
-    case = op_case("fw_unranked_sum", lambda x, a: tf.reduce_sum(x, axis=a),
-                   tf.TensorSpec([3, 4], tf.float32),
-                   tf.TensorSpec([], tf.int32),
-                   inputs=[np.ones([3, 4], np.float32), np.int32(1)])
+    # Conv3D: an op type no backend lowers.
+    case = op_case("fw_no_lowering",
+                   lambda x, w: tf.nn.conv3d(x, w, [1] * 5, "VALID"),
+                   tf.TensorSpec([1, 3, 3, 3, 1], tf.float32),
+                   tf.TensorSpec([2, 2, 2, 1, 1], tf.float32),
+                   inputs=[np.ones([1, 3, 3, 3, 1], np.float32),
+                           np.ones([2, 2, 2, 1, 1], np.float32)])
     backend = pytestconfig.kiln_backends[0]
     outcome = run_case(case, backend, str(tmp_path))
     assert outcome.status == "error"
     assert outcome.step == "compile (linalg)"
-    backend_dir = tmp_path / "fw_unranked_sum" / backend.name
+    backend_dir = tmp_path / "fw_no_lowering" / backend.name
     assert "kiln-run --backend=cpu" in (backend_dir / "kiln-run.log").read_text()
     assert (backend_dir / "kiln-compile.log").exists()
     assert (backend_dir / "config.pbtxt").exists()

@@ -138,7 +138,7 @@ TEST_F(TFShapeInferenceTest, Reductions) {
       %2 = "tf.Max"(%x, %cm1) {expected = [tensor<2x3xf32>]} : (tensor<2x3x4xf32>, tensor<i32>) -> tensor<*xf32>
       %3 = "tf.Prod"(%x, %c02) {expected = [tensor<3xf32>]} : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<*xf32>
       %4 = "tf.Min"(%x, %axes) {keep_dims = true, expected = [tensor<?x?x?xf32>]} : (tensor<2x3x4xf32>, tensor<1xi32>) -> tensor<*xf32>
-      %5 = "tf.Sum"(%x, %axes) {expected = [tensor<*xf32>]} : (tensor<2x3x4xf32>, tensor<1xi32>) -> tensor<*xf32>
+      %5 = "tf.Sum"(%x, %axes) {expected = [tensor<?x?xf32>]} : (tensor<2x3x4xf32>, tensor<1xi32>) -> tensor<*xf32>
       %6 = "tf.ArgMax"(%x, %cm1) {expected = [tensor<2x3xi64>]} : (tensor<2x3x4xf32>, tensor<i32>) -> tensor<*xi64>
       return
     }

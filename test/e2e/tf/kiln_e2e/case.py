@@ -151,13 +151,19 @@ class FrozenGraph:
 
 def freeze(case: Case) -> FrozenGraph:
     """Traces the case's function and folds its variables into constants
-    (convert_variables_to_constants_v2)."""
+    (convert_variables_to_constants_v2). Control flow stays functional
+    (While, If with their bodies in the graph's function library), as a
+    SavedModel or a GraphDef exported from TF2 has it: by default the
+    conversion lowers it to TF1 frames (Enter, Exit, Switch, Merge,
+    NextIteration) with placeholders for unused loop inputs, which Kiln's
+    importer does not take; Keras' recurrent layers loop with While."""
     import tensorflow as tf
     from tensorflow.core.framework import types_pb2
     from tensorflow.python.framework import convert_to_constants
 
     concrete = case.function.get_concrete_function()
-    frozen = convert_to_constants.convert_variables_to_constants_v2(concrete)
+    frozen = convert_to_constants.convert_variables_to_constants_v2(
+        concrete, lower_control_flow=False)
     feeds = [t.name.split(":")[0] for t in frozen.inputs
              if t.dtype != tf.resource]
     feed_types = [tf.dtypes.as_dtype(t.dtype).as_datatype_enum

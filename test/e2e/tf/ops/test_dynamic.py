@@ -98,6 +98,41 @@ add("runtime_resize_size",
     lambda x, s: tf.raw_ops.ResizeBilinear(images=x, size=s),
     S([1, 3, 3, 1], f32), S([2], i32), inputs=data_and([5, 4]))
 
+# More values of the runtime axes, permutations and multiples above: each is
+# lowered as a switch over (or a gather by) the value, so other values and
+# negative ones take other paths.
+add("runtime_sum_axis_negative_keepdims",
+    lambda x, a: tf.reduce_sum(x, axis=a, keepdims=True), S([2, 3, 4], f32),
+    S([], i32), inputs=data_and(-2))
+add("runtime_mean_axis_vector", lambda x, a: tf.reduce_mean(x, axis=a),
+    S([2, 3, 4], f32), S([1], i32), inputs=data_and([2]))
+add("runtime_max_axis0", lambda x, a: tf.reduce_max(x, axis=a),
+    S([3, 5], f32), S([], i32), inputs=data_and(0))
+add("runtime_gather_axis0_2d_indices", lambda x, i, a: tf.gather(x, i, axis=a),
+    S([4, 3], f32), S([2, 2], i32), S([], i32),
+    inputs=data_and([[3, 0], [1, 1]], 0))
+add("runtime_gather_axis_batch_dims",
+    lambda x, i, a: tf.gather(x, i, axis=a, batch_dims=1),
+    S([2, 3, 4], f32), S([2, 2], i32), S([], i32),
+    inputs=data_and([[3, 0], [1, 2]], -1))
+add("runtime_concat_axis_negative_three",
+    lambda a, b, c, ax: tf.concat([a, b, c], ax), S([2, 1, 3], f32),
+    S([2, 2, 3], f32), S([2, 3, 3], f32), S([], i32),
+    inputs=lambda rng, s: uniform()(rng, s[:3]) + [np.int32(-2)])
+add("runtime_expand_dims_negative", lambda x, a: tf.expand_dims(x, a),
+    S([2, 3], f32), S([], i32), inputs=data_and(-1))
+add("runtime_transpose_perm_4d", lambda x, p: tf.transpose(x, p),
+    S([2, 3, 4, 5], f32), S([4], i32), inputs=data_and([3, 1, 0, 2]))
+add("runtime_tile_multiples_3d", lambda x, m: tf.tile(x, m),
+    S([2, 1, 3], f32), S([3], i32), inputs=data_and([2, 3, 1]))
+# From 2**24 by 1: TensorFlow 2.21 computes start + i * delta (0, 0, 2, 4
+# after subtracting start); an accumulation would stay at 2**24.
+add("runtime_range_float_rounding", lambda a, b: tf.range(a, b, 1.0) - a,
+    S([], f32), S([], f32), inputs=[np.float32(2**24), np.float32(2**24 + 4)])
+add("runtime_range_float_negative_delta", lambda a, b, d: tf.range(a, b, d),
+    S([], f32), S([], f32), S([], f32),
+    inputs=[np.float32(2.0), np.float32(-1.3), np.float32(-0.7)])
+
 
 def test_op(case, backend, e2e):
     e2e.check(case, backend)

@@ -52,6 +52,11 @@ add("einsum_outer", lambda a, b: tf.einsum("i,j->ij", a, b), S([3], f32),
     S([4], f32))
 add("einsum_ellipsis", lambda a, b: tf.einsum("...ij,...jk->...ik", a, b),
     S([2, 3, 4, 5], f32), S([2, 3, 5, 2], f32))
+add("einsum_ellipsis_one_side",
+    lambda a, b: tf.einsum("...ij,jk->...ik", a, b),
+    S([2, 3, 4, 5], f32), S([5, 2], f32))
+add("einsum_ellipsis_middle", lambda a, b: tf.einsum("b...i,bi->b...", a, b),
+    S([2, 3, 4, 5], f32), S([2, 5], f32))
 add("einsum_dot", lambda a, b: tf.einsum("i,i->", a, b), S([7], f32),
     S([7], f32))
 add("einsum_bilinear", lambda a, w, b: tf.einsum("bi,ij,bj->b", a, w, b),
