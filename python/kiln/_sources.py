@@ -63,11 +63,9 @@ def _classify(model):
     if os.path.isdir(path):
         if os.path.exists(os.path.join(path, "model.json")):
             return "tfjs", os.path.join(path, "model.json"), b""
-        if os.path.exists(os.path.join(path, "saved_model.pb")):
-            raise ValueError(
-                f"{path} is a SavedModel; this Kiln has no SavedModel "
-                f"importer: load it with tf.saved_model.load and pass a "
-                f"signature (a ConcreteFunction) to kiln.compile")
+        if any(os.path.exists(os.path.join(path, name))
+               for name in ("saved_model.pb", "saved_model.pbtxt")):
+            return "savedmodel", path, b""
         raise ValueError(f"{path}: a directory holding neither model.json "
                          f"nor saved_model.pb")
     if not os.path.exists(path):
@@ -85,6 +83,8 @@ def compile(model, target: str = "cpu", *,
             input_shapes=None,
             input_types: Optional[Sequence[str]] = None,
             graph_as_function: bool = False,
+            signature: str = "serving_default",
+            tags: str = "serve",
             entry: str = "main",
             dump_dir: Optional[PathLike] = None,
             threads: Optional[int] = None,
@@ -95,7 +95,8 @@ def compile(model, target: str = "cpu", *,
     """Compiles a model for the CPU and loads it into this process.
 
     `model` is a path (GraphDef `.pb`/`.pbtxt`, TF.js `model.json` or its
-    directory, `.mlir`), GraphDef bytes, or (with TensorFlow imported) a
+    directory, `.mlir`, a SavedModel directory: its `signature` from the
+    MetaGraph tagged `tags`), GraphDef bytes, or (with TensorFlow imported) a
     ConcreteFunction, a tf.function with an input signature, a tf.Module
     method, or a Keras model, which is frozen first (kiln.tensorflow.freeze).
 
@@ -135,8 +136,8 @@ def compile(model, target: str = "cpu", *,
         kind=kind, path=path, contents=contents, inputs=_names(inputs),
         input_types=_names(input_types), outputs=_names(outputs),
         input_shapes=_shapes(input_shapes),
-        graph_as_function=graph_as_function, entry=entry, opt_level=opt_level,
-        cpu=cpu, features=features,
+        graph_as_function=graph_as_function, tags=tags, signature=signature,
+        entry=entry, opt_level=opt_level, cpu=cpu, features=features,
         dump_dir=os.fspath(dump_dir) if dump_dir is not None else "",
         threads=threads or 0,
         shared_libs=[os.fspath(p) for p in shared_libs])

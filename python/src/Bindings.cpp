@@ -24,8 +24,10 @@ ModelKind kindFromName(const std::string &name) {
     return ModelKind::TFJS;
   if (name == "mlir")
     return ModelKind::MLIR;
+  if (name == "savedmodel")
+    return ModelKind::SavedModel;
   throw py::value_error("unknown model kind '" + name +
-                        "'; expected graphdef, tfjs or mlir");
+                        "'; expected graphdef, tfjs, mlir or savedmodel");
 }
 
 py::list diagnosticsToList(const std::vector<Diagnostic> &diagnostics) {
@@ -181,6 +183,7 @@ PYBIND11_MODULE(_kiln, m) {
          const py::bytes &contents, std::vector<std::string> inputs,
          std::vector<std::string> inputTypes, std::vector<std::string> outputs,
          const std::string &inputShapes, bool graphAsFunction,
+         const std::string &tags, const std::string &signature,
          const std::string &entry, unsigned optLevel, const std::string &cpu,
          const std::string &features, const std::string &dumpDir,
          unsigned threads, std::vector<std::string> sharedLibs) {
@@ -188,6 +191,8 @@ PYBIND11_MODULE(_kiln, m) {
             makeOptions(kind, path, contents, std::move(inputs),
                         std::move(inputTypes), std::move(outputs), inputShapes,
                         graphAsFunction);
+        options.tags = tags;
+        options.signature = signature;
         options.entry = entry;
         options.optLevel = optLevel;
         options.cpu = cpu;
@@ -208,8 +213,8 @@ PYBIND11_MODULE(_kiln, m) {
       },
       py::arg("kind"), py::arg("path"), py::arg("contents"), py::arg("inputs"),
       py::arg("input_types"), py::arg("outputs"), py::arg("input_shapes"),
-      py::arg("graph_as_function"), py::arg("entry"), py::arg("opt_level"),
-      py::arg("cpu"), py::arg("features"), py::arg("dump_dir"),
+      py::arg("graph_as_function"), py::arg("tags"), py::arg("signature"),
+      py::arg("entry"), py::arg("opt_level"), py::arg("cpu"), py::arg("features"), py::arg("dump_dir"),
       py::arg("threads"), py::arg("shared_libs"));
 
   m.def(

@@ -40,13 +40,14 @@ struct Diagnostic {
 };
 
 /// What a model is read from.
-enum class ModelKind { GraphDef, TFJS, MLIR };
+enum class ModelKind { GraphDef, TFJS, MLIR, SavedModel };
 
 /// Everything kiln.compile passes down.
 struct CompileOptions {
   ModelKind kind = ModelKind::MLIR;
-  /// A file to read; when empty, `contents` is the model (GraphDef bytes or
-  /// MLIR text; a TF.js model needs its path for the weight shards).
+  /// A file (a SavedModel: its directory) to read; when empty, `contents` is
+  /// the model (GraphDef bytes or MLIR text; TF.js models and SavedModels
+  /// need their paths for the weights).
   std::string path;
   std::string contents;
   /// GraphDef feeds (`node` or `node:k`), their types (`DT_FLOAT`, empty
@@ -55,6 +56,10 @@ struct CompileOptions {
   /// Input shapes as --input-shapes writes them (`1,224,224,3:10`).
   std::string inputShapes;
   bool graphAsFunction = false;
+  /// SavedModel: the MetaGraph's tag set (comma-separated) and the
+  /// SignatureDef to import, as kiln-compile's --tags and --signature.
+  std::string tags = "serve";
+  std::string signature = "serving_default";
   /// The function of an .mlir model to run.
   std::string entry = "main";
   /// LLVM optimisation level of the JIT, 0-3.

@@ -11,6 +11,7 @@
 #include "passes/InitKiln.h"
 #include "translate/graphdef/ExportGraphDef.h"
 #include "translate/graphdef/ImportGraphDef.h"
+#include "translate/savedmodel/ImportSavedModel.h"
 #include "translate/tfjs/ImportTFJS.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -203,6 +204,21 @@ OwningOpRef<ModuleOp> loadModel(const CompileOptions &options,
     tfjs::TFJSImportOptions tfjsOptions;
     tfjsOptions.inputShapes = options.inputShapes;
     return tfjs::importTFJSModelFile(options.path, tfjsOptions, &context);
+  }
+  case ModelKind::SavedModel: {
+    std::string errors;
+    llvm::raw_string_ostream os(errors);
+    std::optional<tensorflow::SavedModel> model =
+        savedmodel::readSavedModel(options.path, os);
+    if (!model) {
+      collector.error(llvm::StringRef(errors).rtrim().str());
+      return nullptr;
+    }
+    savedmodel::SavedModelImportOptions importOptions;
+    importOptions.tags = options.tags;
+    importOptions.signature = options.signature;
+    return savedmodel::importSavedModel(*model, options.path, importOptions,
+                                        &context);
   }
   case ModelKind::MLIR: {
     std::optional<std::string> text = readContents(options, collector);

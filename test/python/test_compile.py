@@ -246,8 +246,8 @@ def test_model_kind_errors(tmp_path, inputs_dir):
     with pytest.raises(TypeError, match="takes a path"):
         kiln.compile(42)
     (tmp_path / "saved").mkdir()
-    (tmp_path / "saved" / "saved_model.pb").write_bytes(b"")
-    with pytest.raises(ValueError, match="is a SavedModel"):
+    (tmp_path / "saved" / "saved_model.pb").write_bytes(b"\x08garbage")
+    with pytest.raises(kiln.CompileError, match="saved_model.pb"):
         kiln.compile(tmp_path / "saved")
     (tmp_path / "empty").mkdir()
     with pytest.raises(ValueError, match="neither model.json"):

@@ -85,3 +85,26 @@ def test_frozen_graph_is_a_plain_graphdef(tf):
     np.testing.assert_array_equal(got, [2, 4, 6])
     with pytest.raises(TypeError, match="cannot freeze"):
         kiln_tf.freeze(object())
+
+
+def test_saved_model_directory(tf, tmp_path):
+    class Affine(tf.Module):
+        def __init__(self):
+            self.w = tf.Variable([[1.0, -2.0], [0.5, 3.0]])
+            self.b = tf.Variable([0.25, -0.5])
+
+        @tf.function(input_signature=[tf.TensorSpec([3, 2], tf.float32,
+                                                    name="x")])
+        def __call__(self, x):
+            return {"y": tf.nn.relu(tf.matmul(x, self.w) + self.b)}
+
+    module = Affine()
+    path = str(tmp_path / "affine")
+    tf.saved_model.save(module, path,
+                        signatures={"serving_default": module.__call__})
+    model = kiln.compile(path)
+    x = np.random.default_rng(3).standard_normal((3, 2)).astype(np.float32)
+    (got,) = model(x).values()
+    np.testing.assert_allclose(got, module(x)["y"].numpy(), rtol=1e-5)
+    with pytest.raises(kiln.CompileError, match="nope"):
+        kiln.compile(path, signature="nope")
