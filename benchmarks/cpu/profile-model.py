@@ -19,7 +19,8 @@ kiln.config.pbtxt, meta.json, input_<i>.bin. The script
    `perf record -g`;
 4. charges every sample to the linalg op whose code was running: samples in
    the kernel (page faults) to the op whose instruction faulted, samples in
-   the C library to malloc/free or memset; and prints a table per op family
+   the C library to malloc/free or memset, samples in libm to the function
+   (scalar calls such as expf); and prints a table per op family
    (Markdown) and the ten costliest ops.
 
 Needs perf (perf_event_paranoid <= 2 for user-space sampling) and LLVM 22's
@@ -159,6 +160,8 @@ def main():
                 continue
             if sym == "kiln_model":
                 where = base + off
+            elif "libm" in dso:
+                where = f"libm {sym}"
             elif "libc" in dso:
                 where = ("memset" if "memset" in sym else
                          "malloc/free" if any(s in sym for s in
