@@ -62,6 +62,10 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // One allocation per call for the intermediate buffers, reused by live
+  // range, instead of one fresh (page-faulting) allocation per tensor.
+  if (options.planBuffers)
+    pm.addNestedPass<func::FuncOp>(createKilnCPUPlanBuffersPass());
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
 

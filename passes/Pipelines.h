@@ -51,6 +51,11 @@ struct LinalgToLLVMPipelineOptions
   Option<int64_t> tileK{*this, "tile-k",
                         llvm::cl::desc("kiln-cpu-tile-and-vectorize's tile-k"),
                         llvm::cl::init(16)};
+  Option<bool> planBuffers{
+      *this, "plan-buffers",
+      llvm::cl::desc("Pack each function's static intermediate buffers into "
+                     "one allocation by live range (kiln-cpu-plan-buffers)"),
+      llvm::cl::init(true)};
 };
 
 /// Lowers functions of linalg/tensor/arith/math ops on tensors to the LLVM
