@@ -318,15 +318,16 @@ struct RangeOpLowering final : OpConversionPattern<tf::RangeOp> {
     return success();
   }
 
-  /// Float operands known only at run time: ceil(|(limit - start) / delta|)
-  /// elements, computed in the element type as TensorFlow's kernel does,
-  /// start + i * delta each. A delta that does not move start towards limit
-  /// gives no elements (TensorFlow reports an error).
-  LogicalResult
-  lowerRuntimeFloatRange(tf::RangeOp op, OpAdaptor adaptor,
-                         RankedTensorType resultType,
-                         ConversionPatternRewriter &rewriter) const {
-    Type elementType = resultType.getElementType();
+  /// start, limit and delta of a run-time range.
+  struct RangeScalars {
+    Value start, limit, delta;
+  };
+
+  /// Extracts the three scalar operands of \p op, which must be
+  /// one-element tensors of \p elementType.
+  FailureOr<RangeScalars>
+  readRangeScalars(tf::RangeOp op, OpAdaptor adaptor, Type elementType,
+                   ConversionPatternRewriter &rewriter) const {
     for (Value operand :
          {adaptor.getStart(), adaptor.getLimit(), adaptor.getDelta()}) {
       RankedTensorType type = getRankedType(operand);
@@ -342,9 +343,25 @@ struct RangeOpLowering final : OpConversionPattern<tf::RangeOp> {
           type.getRank(), arith::ConstantIndexOp::create(rewriter, loc, 0));
       return tensor::ExtractOp::create(rewriter, loc, operand, zeros);
     };
-    Value start = scalar(adaptor.getStart());
-    Value limit = scalar(adaptor.getLimit());
-    Value delta = scalar(adaptor.getDelta());
+    return RangeScalars{scalar(adaptor.getStart()), scalar(adaptor.getLimit()),
+                        scalar(adaptor.getDelta())};
+  }
+
+  /// Float operands known only at run time: ceil(|(limit - start) / delta|)
+  /// elements, computed in the element type as TensorFlow's kernel does,
+  /// start + i * delta each. A delta that does not move start towards limit
+  /// gives no elements (TensorFlow reports an error).
+  LogicalResult
+  lowerRuntimeFloatRange(tf::RangeOp op, OpAdaptor adaptor,
+                         RankedTensorType resultType,
+                         ConversionPatternRewriter &rewriter) const {
+    Type elementType = resultType.getElementType();
+    Location loc = op.getLoc();
+    FailureOr<RangeScalars> scalars =
+        readRangeScalars(op, adaptor, elementType, rewriter);
+    if (failed(scalars))
+      return failure();
+    auto [start, limit, delta] = *scalars;
     Value size;
     if (!resultType.isDynamicDim(0)) {
       size = arith::ConstantIndexOp::create(rewriter, loc,
@@ -398,24 +415,12 @@ struct RangeOpLowering final : OpConversionPattern<tf::RangeOp> {
                            RankedTensorType resultType,
                            ConversionPatternRewriter &rewriter) const {
     Type elementType = resultType.getElementType();
-    for (Value operand :
-         {adaptor.getStart(), adaptor.getLimit(), adaptor.getDelta()}) {
-      RankedTensorType type = getRankedType(operand);
-      if (!type || type.getNumElements() != 1 ||
-          type.getElementType() != elementType)
-        return kiln::detail::reportUnsupported(
-            op, "start, limit and delta must be scalars of the result type");
-    }
     Location loc = op.getLoc();
-    auto scalar = [&](Value operand) -> Value {
-      auto type = cast<RankedTensorType>(operand.getType());
-      SmallVector<Value> zeros(
-          type.getRank(), arith::ConstantIndexOp::create(rewriter, loc, 0));
-      return tensor::ExtractOp::create(rewriter, loc, operand, zeros);
-    };
-    Value start = scalar(adaptor.getStart());
-    Value limit = scalar(adaptor.getLimit());
-    Value delta = scalar(adaptor.getDelta());
+    FailureOr<RangeScalars> scalars =
+        readRangeScalars(op, adaptor, elementType, rewriter);
+    if (failed(scalars))
+      return failure();
+    auto [start, limit, delta] = *scalars;
     Value size;
     if (!resultType.isDynamicDim(0)) {
       size = arith::ConstantIndexOp::create(rewriter, loc,

@@ -25,6 +25,7 @@
 #include "dialects/NPU/IR/NPUDialect.h"
 #include "dialects/NPUHW/IR/NPUHWOps.h"
 #include "passes/Pipelines.h"
+#include "unittests/Conversion/NPULoweringHarness.h"
 #include "runtime/npu/Reference.h"
 #include "runtime/npu/Simulator.h"
 #include "target/npu/NPUTarget.h"
@@ -316,43 +317,15 @@ struct Coverage {
   int bands = 0, groups = 0, streamed = 0, preloads = 0, clamps = 0;
 };
 
-class NPUToNPUHWF16Test : public ::testing::Test {
+class NPUToNPUHWF16Test : public kiln::testing::NPULoweringTest {
 protected:
-  NPUToNPUHWF16Test() {
-    DialectRegistry registry;
-    registry.insert<func::FuncDialect, arith::ArithDialect,
-                    quant::QuantDialect, memref::MemRefDialect,
-                    npu::NPUDialect, npuhw::NPUHWDialect>();
-    ctx.appendDialectRegistry(registry);
-    ctx.loadAllAvailableDialects();
-  }
-
-  /// Compiles \p l; fills \p program or returns the diagnostics.
+  /// Compiles \p l with its band and group bounds; fills \p program or
+  /// returns the diagnostics.
   std::string compile(const Layer &l, npu::Program &program) {
-    std::string diagnostics;
-    ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &d) {
-      diagnostics += d.str() + "\n";
-      return success();
-    });
-    OwningOpRef<ModuleOp> module =
-        parseSourceString<ModuleOp>(layerModule(l), &ctx);
-    if (!module)
-      return "parse: " + diagnostics;
-    PassManager pm(&ctx);
     NPUToNPUHWPipelineOptions options;
     options.maxRowsPerBand = l.maxRows;
     options.maxBlocksPerGroup = l.maxBlocks;
-    buildNPUToNPUHWPipeline(pm, options);
-    if (failed(pm.run(*module)))
-      return "pipeline: " + diagnostics;
-    auto streams = module->getOps<npuhw::StreamOp>();
-    if (std::distance(streams.begin(), streams.end()) != 1)
-      return "expected one stream";
-    FailureOr<npu::Program> exported = npuhw::exportStream(*streams.begin());
-    if (failed(exported))
-      return "export: " + diagnostics;
-    program = std::move(*exported);
-    return "";
+    return NPULoweringTest::compile(layerModule(l), program, options);
   }
 
   /// Compiles and runs \p l, compares bit for bit; returns the statistics.
@@ -411,9 +384,7 @@ protected:
   }
 
   void runRandom(Kind kind, uint32_t seed) {
-    int cases = 40;
-    if (const char *env = std::getenv("KILN_NPU_LOWERING_CASES"))
-      cases = std::atoi(env);
+    int cases = kiln::testing::loweringCases(40);
     std::mt19937 rng(seed);
     for (int i = 0; i < cases && !HasFailure(); ++i) {
       SCOPED_TRACE("case " + std::to_string(i));
@@ -434,7 +405,6 @@ protected:
     }
   }
 
-  MLIRContext ctx;
   Coverage coverage;
 };
 
