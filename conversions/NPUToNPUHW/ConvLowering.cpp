@@ -4,7 +4,7 @@
 // border padded by the MAC padding fields, channels padded to 16 with the
 // input zero point), then per output-channel group an optional weight load,
 // the MAC into ACC and the requantisation into the band's output buffer; one
-// store per band. fp16 layers (docs/npu-compiler.md, "fp16 layers") preload
+// store per band. fp16 layers (docs/npu-lowering.md, "fp16 layers") preload
 // each group's accumulators with the f32 biases (an LMEM-to-LMEM DMA_LOAD
 // that repeats the bias vector kept in ACT over every pixel), accumulate the
 // MAC onto them, and convert to f16 (VEC_UNARY CONVERT, then CLAMP in place)

@@ -9,7 +9,7 @@
 // exports the stream, runs it on the simulator with race checking, and
 // compares the output bits with a reference composed from the runtime's
 // independent reference (ref::convF16, ref::halfToFloat, ref::floatToHalf)
-// following the semantics of the op descriptions (docs/npu-compiler.md,
+// following the semantics of the op descriptions (docs/npu-lowering.md,
 // "fp16 layers"):
 //
 //   acc = f32(bias[c]) (or +0.0), then acc += x * w sequentially in f32 over
@@ -487,7 +487,7 @@ TEST_F(NPUToNPUHWF16Test, SingleBufferedWeights) {
 // an f32 bias and a ReLU6 clamp, realistic configuration. Bit exact; its
 // useful-MAC utilisation is printed (of the dense int8 peak, which the
 // simulator reports, and of the fp16 peak, half of it) and recorded in
-// docs/npu-compiler.md.
+// docs/npu-lowering.md.
 TEST_F(NPUToNPUHWF16Test, Conv56x56x64Utilisation) {
   std::mt19937 rng(56);
   Layer l = randomLayer(Kind::Conv, rng);

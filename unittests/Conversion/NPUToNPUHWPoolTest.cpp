@@ -12,7 +12,7 @@
 // bit for bit.
 //
 // KILN_NPU_LOWERING_CASES=<n> sets the number of layers per op and element
-// type (default 30; docs/npu-compiler.md: the full run uses 200).
+// type (default 30; docs/npu-lowering.md: the full run uses 200).
 //
 //===----------------------------------------------------------------------===//
 

@@ -12,7 +12,7 @@
 // here from the scales, not taken from the compiler.
 //
 // KILN_NPU_LOWERING_CASES=<n> sets the number of layers per op (default 40;
-// docs/npu-compiler.md: the full run uses 200).
+// docs/npu-lowering.md: the full run uses 200).
 //
 //===----------------------------------------------------------------------===//
 
@@ -394,7 +394,7 @@ TEST_F(NPUToNPUHWTest, StreamedWeights) {
 
 // The layer of docs/performance.md: 3x3 SAME, 56x56x64 -> 64, realistic
 // configuration. Bit exact, and its useful-MAC utilisation is printed (and
-// recorded in docs/npu-compiler.md).
+// recorded in docs/npu-lowering.md).
 TEST_F(NPUToNPUHWTest, Conv56x56x64Utilisation) {
   std::mt19937 rng(56);
   Layer l = randomLayer(Kind::Conv, rng);
