@@ -17,6 +17,7 @@
 
 #include "conversions/NPUToNPUHW/ConvLowering.h"
 #include "conversions/NPUToNPUHW/PoolLowering.h"
+#include "conversions/NPUToNPUHW/ResizeLowering.h"
 #include "conversions/NPUToNPUHW/VecLowering.h"
 #include "dialects/NPU/IR/NPUCost.h"
 #include "dialects/NPU/IR/NPUDialect.h"
@@ -283,6 +284,8 @@ static OpEmitter emitterFor(Operation *op) {
             npu::MaximumOp>([](Operation *) { return &lowerEltwise; })
       .Case<npu::RescaleOp, npu::TableOp, npu::ClampOp, npu::ConvertOp>(
           [](Operation *) { return &lowerUnary; })
+      .Case<npu::ResizeNearestOp, npu::ResizeBilinearOp>(
+          [](Operation *) { return &lowerResize; })
       .Default([](Operation *) { return nullptr; });
 }
 

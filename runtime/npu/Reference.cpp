@@ -8,10 +8,12 @@
 
 #include "runtime/npu/Reference.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <utility>
 
 namespace kiln::npu::ref {
 
@@ -457,6 +459,68 @@ std::vector<uint8_t> convert(const std::vector<uint8_t> &in, DataType from,
       std::memcpy(q, &f, 4);
     }
   }
+  return out;
+}
+
+std::vector<uint8_t> resizeNearest(const std::vector<uint8_t> &in, int h,
+                                   int w, int c, int esize, int sy, int sx) {
+  int oh = h * sy, ow = w * sx;
+  size_t pixel = size_t(c) * esize;
+  std::vector<uint8_t> out(size_t(oh) * ow * pixel);
+  for (int y = 0; y < oh; ++y)
+    for (int x = 0; x < ow; ++x)
+      std::memcpy(&out[(size_t(y) * ow + x) * pixel],
+                  &in[(size_t(y / sy) * w + x / sx) * pixel], pixel);
+  return out;
+}
+
+namespace {
+/// Tap t (0 or 1) of output coordinate \p o of 2x half-pixel bilinear
+/// up-sampling over \p n input positions: the clamped input position and
+/// its weight out of 4.
+std::pair<int, int> bilinearTap(int o, int t, int n) {
+  int phase = o % 2, i = o / 2;
+  int position = std::min(std::max(i - 1 + phase + t, 0), n - 1);
+  int weight = (phase == 0) == (t == 0) ? 1 : 3;
+  return {position, weight};
+}
+} // namespace
+
+std::vector<int32_t> resizeBilinear2xInt8(const std::vector<int8_t> &in,
+                                          int h, int w, int c, int inZp) {
+  std::vector<int32_t> out(size_t(4) * h * w * c);
+  for (int oy = 0; oy < 2 * h; ++oy)
+    for (int ox = 0; ox < 2 * w; ++ox)
+      for (int ch = 0; ch < c; ++ch) {
+        int32_t sum = 0;
+        for (int ky = 0; ky < 2; ++ky)
+          for (int kx = 0; kx < 2; ++kx) {
+            auto [iy, wy] = bilinearTap(oy, ky, h);
+            auto [ix, wx] = bilinearTap(ox, kx, w);
+            sum += wy * wx * (in[(size_t(iy) * w + ix) * c + ch] - inZp);
+          }
+        out[(size_t(oy) * 2 * w + ox) * c + ch] = sum;
+      }
+  return out;
+}
+
+std::vector<float> resizeBilinear2xF16(const std::vector<uint16_t> &in, int h,
+                                       int w, int c) {
+  std::vector<float> out(size_t(4) * h * w * c);
+  for (int oy = 0; oy < 2 * h; ++oy)
+    for (int ox = 0; ox < 2 * w; ++ox)
+      for (int ch = 0; ch < c; ++ch) {
+        volatile float acc = 0.0f;
+        for (int ky = 0; ky < 2; ++ky)
+          for (int kx = 0; kx < 2; ++kx) {
+            auto [iy, wy] = bilinearTap(oy, ky, h);
+            auto [ix, wx] = bilinearTap(ox, kx, w);
+            float x = halfToFloat(in[(size_t(iy) * w + ix) * c + ch]);
+            volatile float product = x * (float(wy * wx) / 16.0f);
+            acc = acc + product;
+          }
+        out[(size_t(oy) * 2 * w + ox) * c + ch] = acc;
+      }
   return out;
 }
 

@@ -120,6 +120,24 @@ std::vector<int32_t> clampInt(const std::vector<int32_t> &in, int32_t lo,
 std::vector<uint16_t> clampF16(const std::vector<uint16_t> &in, uint16_t lo,
                                uint16_t hi);
 
+/// Nearest-neighbour up-sampling of [h][w][c] elements of \p esize bytes by
+/// the integer factors \p sy and \p sx: out[y][x] = in[y / sy][x / sx].
+std::vector<uint8_t> resizeNearest(const std::vector<uint8_t> &in, int h,
+                                   int w, int c, int esize, int sy, int sx);
+/// The int32 sums of 2x bilinear up-sampling with half-pixel centres of
+/// int8 [h][w][c]: output (2i + a, 2j + b) is the sum over the 2x2 taps
+/// (ky, kx) of wy[ky] * wx[kx] * (x - inZp), rows i - 1 + a + ky and
+/// columns j - 1 + b + kx clamped to the image, wy = {1, 3} for a = 0 and
+/// {3, 1} for a = 1 (the same for columns): 16 times the interpolated value.
+std::vector<int32_t> resizeBilinear2xInt8(const std::vector<int8_t> &in,
+                                          int h, int w, int c, int inZp);
+/// The fp32 values of 2x bilinear up-sampling with half-pixel centres of
+/// fp16 [h][w][c]: the same taps in the same order, each product
+/// x * (wy * wx / 16) and each sum a separate fp32 operation from +0.0
+/// (round them to fp16 for the op's result).
+std::vector<float> resizeBilinear2xF16(const std::vector<uint16_t> &in, int h,
+                                       int w, int c);
+
 /// Element types of convert().
 enum class DataType { I8, I32, F16, F32 };
 /// Bytes of one element of \p type.

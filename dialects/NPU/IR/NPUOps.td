@@ -354,4 +354,81 @@ def NPU_ConvertOp : NPU_TensorOp<"convert"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Up-sampling
+//===----------------------------------------------------------------------===//
+
+def NPU_ResizeNearestOp : NPU_TensorOp<"resize_nearest"> {
+  let summary = "Nearest-neighbour up-sampling by integer factors (DMA only)";
+  let description = !strconcat([{
+    `output[n, y, x, c] = input[n, ⌊y/sy⌋, ⌊x/sx⌋, c]` with `scale = [sy,
+    sx]`, both at least 1: the output is `[N, H·sy, W·sx, C]`. This is
+    TensorFlow's `ResizeNearestNeighbor` for integer factors (without
+    `align_corners`; half-pixel centres select the same pixels) and the
+    TF Object Detection API's stack-and-reshape up-sampling. The output
+    type equals the input's element type (int8 quantised per tensor, or
+    f16); the values are copied, so no arithmetic is involved.
+
+    The lowering moves the bytes with DMA alone: each band of input rows
+    is loaded once and stored `sy` times, each store repeating every pixel
+    `sx` times with a source stride of 0.
+
+    ```mlir
+    %y = npu.resize_nearest %x {scale = array<i64: 2, 2>}
+      : (tensor<1x10x10x128xf16>) -> tensor<1x20x20x128xf16>
+    ```
+  }], npuConventions);
+  let arguments = (ins AnyStaticShapeTensor:$input,
+                       DenseI64ArrayAttr:$scale);
+  let results = (outs AnyStaticShapeTensor:$output);
+  let assemblyFormat = [{
+    $input attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def NPU_ResizeBilinearOp : NPU_TensorOp<"resize_bilinear"> {
+  let summary = "2x bilinear up-sampling with half-pixel centres (MAC_DWCONV)";
+  let description = !strconcat([{
+    TensorFlow's `ResizeBilinear` to twice the height and width with
+    `half_pixel_centers = true` and `align_corners = false`: the output is
+    `[N, 2H, 2W, C]` and, separably in height and width, output `2i` is
+    `0.25·in[i−1] + 0.75·in[i]` and output `2i+1` is `0.75·in[i] +
+    0.25·in[i+1]`, positions clamped to the image (the border repeats).
+
+    Exact arithmetic. Output `(2i+a, 2j+b)` reads the 2x2 taps `(ky, kx)`
+    at rows `clamp(i−1+a+ky)` and columns `clamp(j−1+b+kx)` with weights
+    `wy[ky]·wx[kx]/16`, `wy = {1, 3}` for `a = 0` and `{3, 1}` for `a = 1`
+    (likewise `wx`), so the weights are 1/16, 3/16 and 9/16.
+
+    - fp16 (`f16` input and output): from `+0.0`, for `ky`, then `kx`, the
+      fp32 product `x · weight` is added to the fp32 sum, each operation
+      rounded to nearest even; the sum is rounded to fp16 once (nearest
+      even), as MAC_DWCONV and VEC_UNARY CONVERT do.
+    - int8 (input and output quantised per tensor): the int32 sum `acc =
+      Σ 16·weight·(x − in_zp)` (weights 1, 3 and 9) is exact; the result is
+      `clamp(apply_scale_32(acc, m, s) + out_zp, −128, 127)` with `(m, s)`
+      the multiplier `input scale / (16 · output scale)` split as TFLite's
+      `QuantizeMultiplier` does and a single rounding (round half up:
+      with equal scales and zero points, `⌊(acc + 8)/16⌋ + zp`), as
+      VEC_REQUANT computes it without DOUBLE_ROUND. The multiplier must be
+      representable with a shift in [2, 62].
+
+    The lowering copies each band of input rows into LMEM with its border
+    rows and columns repeated, runs four MAC_DWCONV commands (one per
+    output phase `(a, b)`, a 2x2 kernel of the weights above) whose outputs
+    interleave in the accumulators, converts or requantises them with one
+    VEC command and stores the band with one DMA.
+
+    ```mlir
+    %y = npu.resize_bilinear %x
+      : (tensor<1x16x16x128xf16>) -> tensor<1x32x32x128xf16>
+    ```
+  }], npuConventions);
+  let arguments = (ins AnyStaticShapeTensor:$input);
+  let results = (outs AnyStaticShapeTensor:$output);
+  let assemblyFormat = [{
+    $input attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 #endif // KILN_DIALECTS_NPU_IR_NPUOPS_TD
