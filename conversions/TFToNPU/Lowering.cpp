@@ -420,6 +420,122 @@ FailureOr<Value> buildMean(OpBuilder &b, tf::MeanOp op, ValueSource &source,
       .getResult();
 }
 
+//===----------------------------------------------------------------------===//
+// Up-sampling (npu.resize_nearest, npu.resize_bilinear)
+//===----------------------------------------------------------------------===//
+
+/// The shape of a ranked tensor value.
+ArrayRef<int64_t> shapeOf(Value value) {
+  return cast<RankedTensorType>(value.getType()).getShape();
+}
+
+/// A tf.Pack of one value repeated, its copies stacked at \p axis of a
+/// rank-\p rank operand (negative axes count from the end of the result).
+bool isRepeatPack(Operation *op, int64_t axis, int64_t rank) {
+  auto pack = dyn_cast_or_null<tf::PackOp>(op);
+  if (!pack || pack.getValues().empty() ||
+      !llvm::all_equal(pack.getValues()) ||
+      !isa<RankedTensorType>(pack.getValues().front().getType()) ||
+      shapeOf(pack.getValues().front()).size() != size_t(rank))
+    return false;
+  int64_t at = pack.getAxis() < 0 ? pack.getAxis() + rank + 1 : pack.getAxis();
+  return at == axis;
+}
+
+/// The one op that uses \p value (however often), or null.
+Operation *soleUser(Value value) {
+  if (value.use_empty() || !llvm::all_equal(value.getUsers()))
+    return nullptr;
+  return *value.getUsers().begin();
+}
+
+/// The TF Object Detection API's nearest-neighbour up-sampling of an NHWC
+/// tensor x by integer factors: Reshape(Pack_2(Pack_3(x, ..., x), ...),
+/// [N, H*m, W*k, C]), the inner Pack stacking k copies after the width, the
+/// outer m copies after the height. Returns the Reshape for any of the
+/// three ops (each Pack used only by the next op of the pattern), else
+/// null; \p input is x.
+tf::ReshapeOp matchStackedUpsampling(Operation *op, Value &input) {
+  if (isRepeatPack(op, 3, 4))
+    op = soleUser(op->getResult(0));
+  if (op && isRepeatPack(op, 2, 5))
+    op = soleUser(op->getResult(0));
+  auto reshape = dyn_cast_or_null<tf::ReshapeOp>(op);
+  if (!reshape)
+    return nullptr;
+  Operation *outer = reshape.getTensor().getDefiningOp();
+  if (!isRepeatPack(outer, 2, 5) || soleUser(outer->getResult(0)) != reshape)
+    return nullptr;
+  Operation *inner = outer->getOperand(0).getDefiningOp();
+  if (!isRepeatPack(inner, 3, 4) || soleUser(inner->getResult(0)) != outer)
+    return nullptr;
+  auto result = dyn_cast<RankedTensorType>(reshape.getOutput().getType());
+  if (!result || result.getRank() != 4)
+    return nullptr;
+  input = inner->getOperand(0);
+  return reshape;
+}
+
+/// tf.ResizeBilinear (2x, half-pixel centres), tf.ResizeNearestNeighbor
+/// (integer factors) and the stacked up-sampling pattern (its Packs and its
+/// Reshape all build the one npu.resize_nearest, which fusion's dead-code
+/// removal keeps once).
+FailureOr<Value> buildUpsampling(OpBuilder &b, Operation *op,
+                                 ValueSource &source, Placement &why) {
+  if (op->getNumOperands() == 0)
+    return reject(why, ReasonKind::Op,
+                  op->getName().getStringRef() + " has no operand");
+  Value input = op->getOperand(0), result = op->getResult(0);
+  bool bilinear = isa<tf::ResizeBilinearOp>(op);
+  bool nearest = op->getName().getStringRef() == "tf.ResizeNearestNeighbor";
+  if (!bilinear && !nearest) {
+    tf::ReshapeOp reshape = matchStackedUpsampling(op, input);
+    if (!reshape)
+      return reject(why, ReasonKind::Op,
+                    op->getName().getStringRef() + " has no npu equivalent");
+    result = reshape.getOutput();
+  }
+  if (failed(checkF32Tensor(input, "input", why)) ||
+      failed(checkF32Tensor(result, "result", why)))
+    return failure();
+  ArrayRef<int64_t> in = shapeOf(input), out = shapeOf(result);
+  if (in.size() != 4 || out.size() != 4 || in[0] != out[0] ||
+      in[3] != out[3] || in[1] == 0 || in[2] == 0 || out[1] % in[1] ||
+      out[2] % in[2]) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "resizes " << input.getType() << " to " << result.getType()
+       << ": the NPU up-samples NHWC tensors by integer factors";
+    return reject(why, ReasonKind::Shape, text);
+  }
+  auto flag = [&](StringRef name) {
+    auto attr = op->getAttrOfType<BoolAttr>(name);
+    return attr && attr.getValue();
+  };
+  if ((bilinear || nearest) && flag("align_corners"))
+    return reject(why, ReasonKind::Attribute,
+                  "align_corners = true: the NPU's up-sampling aligns "
+                  "pixel centres (half_pixel_centers), not corners");
+  int64_t sy = out[1] / in[1], sx = out[2] / in[2];
+  Type type = toF16Type(result.getType());
+  if (!bilinear)
+    return npu::ResizeNearestOp::create(b, op->getLoc(), type,
+                                        source.activation(input),
+                                        b.getDenseI64ArrayAttr({sy, sx}))
+        .getResult();
+  if (!flag("half_pixel_centers"))
+    return reject(why, ReasonKind::Attribute,
+                  "half_pixel_centers = false: the NPU's bilinear "
+                  "up-sampling has half-pixel centres");
+  if (sy != 2 || sx != 2)
+    return reject(why, ReasonKind::Shape,
+                  "a bilinear resize by " + Twine(sy) + "x" + Twine(sx) +
+                      ": the NPU's bilinear up-sampling is 2x");
+  return npu::ResizeBilinearOp::create(b, op->getLoc(), type,
+                                       source.activation(input))
+      .getResult();
+}
+
 } // namespace
 
 FailureOr<Value> tf_to_npu::buildNPUOps(OpBuilder &b, Operation *op,
@@ -465,7 +581,11 @@ FailureOr<Value> tf_to_npu::buildNPUOps(OpBuilder &b, Operation *op,
         return buildPool<npu::AvgPool2DOp>(b, op, source, why);
       })
       .Case([&](tf::MeanOp mean) { return buildMean(b, mean, source, why); })
-      .Default([&](Operation *) {
+      .Case<tf::ResizeBilinearOp, tf::PackOp, tf::ReshapeOp>(
+          [&](Operation *) { return buildUpsampling(b, op, source, why); })
+      .Default([&](Operation *) -> FailureOr<Value> {
+        if (op->getName().getStringRef() == "tf.ResizeNearestNeighbor")
+          return buildUpsampling(b, op, source, why);
         return reject(why, ReasonKind::Op,
                       op->getName().getStringRef() + " has no npu equivalent");
       });
