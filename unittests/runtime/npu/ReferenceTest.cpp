@@ -119,5 +119,35 @@ TEST(NPUReference, ConvertFloats) {
             f16Bytes({0x1234, 0x7e00}));
 }
 
+TEST(NPUReference, ResizeNearest) {
+  // 1x2 image of 2-byte pixels {a, b} and {c, d}, by 2x3: every pixel three
+  // times along the row, the row twice.
+  std::vector<uint8_t> in = {1, 2, 3, 4};
+  std::vector<uint8_t> row = {1, 2, 1, 2, 1, 2, 3, 4, 3, 4, 3, 4};
+  std::vector<uint8_t> want = row;
+  want.insert(want.end(), row.begin(), row.end());
+  EXPECT_EQ(ref::resizeNearest(in, 1, 2, 1, 2, 2, 3), want);
+}
+
+TEST(NPUReference, ResizeBilinear2x) {
+  // [[0 16] [32 48]] with zero point 0: separably 0.25/0.75 weights with
+  // the border repeated, 16 times the interpolated value.
+  std::vector<int32_t> want = {0,   64,  192, 256, 128, 192, 320, 384,
+                               384, 448, 576, 640, 512, 576, 704, 768};
+  EXPECT_EQ(ref::resizeBilinear2xInt8({0, 16, 32, 48}, 2, 2, 1, 0), want);
+  // The zero point is subtracted: a constant image at the zero point is 0.
+  EXPECT_EQ(ref::resizeBilinear2xInt8({-5, -5, -5, -5}, 2, 2, 1, -5),
+            std::vector<int32_t>(16, 0));
+  // fp16 [[1 2] [3 4]]: output (1, 1) is 1*9/16 + 2*3/16 + 3*3/16 + 4/16 =
+  // 1.75, the corners repeat the input; +0.0 plus -0.0 products is +0.0.
+  std::vector<float> f = ref::resizeBilinear2xF16(
+      {0x3c00, 0x4000, 0x4200, 0x4400}, 2, 2, 1);
+  EXPECT_EQ(f[0], 1.0f);
+  EXPECT_EQ(f[5], 1.75f);
+  EXPECT_EQ(f[15], 4.0f);
+  std::vector<float> z = ref::resizeBilinear2xF16({0x8000}, 1, 1, 1);
+  EXPECT_FALSE(std::signbit(z[0]));
+}
+
 } // namespace
 } // namespace kiln::npu
