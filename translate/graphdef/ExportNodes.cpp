@@ -50,12 +50,13 @@ std::string legalizeNodeName(StringRef name) {
 
 /// The node name a location gives: a NameLoc's name up to any `@` (the
 /// importer's `node@function` form), searched through fused and call-site
-/// locations.
+/// locations. TensorFlow's importer fuses `<op type>:` before the node's
+/// name (`fused["Conv2D:", "model/conv"]`); such a name is skipped.
 std::optional<std::string> nameFromLoc(Location loc) {
   if (auto name = dyn_cast<NameLoc>(loc)) {
     StringRef text = name.getName().strref();
     text = text.take_until([](char c) { return c == '@'; });
-    if (!text.empty())
+    if (!text.empty() && !text.ends_with(":"))
       return text.str();
     return nameFromLoc(name.getChildLoc());
   }
