@@ -312,6 +312,14 @@ LogicalResult Exporter::exportModule(tensorflow::GraphDef &out) {
 LogicalResult graphdef::exportGraphDef(ModuleOp module,
                                        tensorflow::GraphDef &out,
                                        const GraphExportOptions &options) {
+  if (needsPreparation(module)) {
+    // Functional tf: export a copy in tf_executor form.
+    OwningOpRef<ModuleOp> prepared(module.clone());
+    if (failed(prepareForExport(*prepared)))
+      return failure();
+    Exporter exporter(*prepared, options);
+    return exporter.exportModule(out);
+  }
   Exporter exporter(module, options);
   return exporter.exportModule(out);
 }

@@ -121,6 +121,18 @@ bool isControl(Type type);
 /// exporter writes them.
 tensorflow::DataType valueDataType(tensorflow::DataType dtype);
 
+/// Whether `module` holds region control flow or functions of plain tf
+/// operations (what kiln-tf-graph-pipeline gives), which the exporter takes
+/// only after prepareForExport.
+bool needsPreparation(ModuleOp module);
+
+/// Rewrites `module` into the form the exporter takes: tf.IfRegion,
+/// CaseRegion and WhileRegion become tf.If, Case and While calling new
+/// private functions (values used from above become arguments, carried
+/// through a loop), and every function of plain operations a
+/// tf_executor.graph with one island per operation (ExportPrepare.cpp).
+LogicalResult prepareForExport(ModuleOp module);
+
 } // namespace kiln::graphdef::detail
 
 #endif // KILN_TRANSLATE_GRAPHDEF_EXPORTER_H
