@@ -94,5 +94,6 @@ def test_a_graph_tensorflow_cannot_run_fails_the_reference(tmp_path,
                        str(tmp_path))
     assert outcome.status == "error" and outcome.step == "reference"
     assert "cannot run the original GraphDef" in outcome.detail
+    assert "NHWC" in outcome.detail  # what TensorFlow said, not its heading
     assert not os.path.exists(tmp_path / "fw_roundtrip_nchw" / "tf-export" /
                               "exported.pbtxt")

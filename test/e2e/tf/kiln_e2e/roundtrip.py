@@ -89,8 +89,16 @@ def original_graph_outputs(case, frozen, inputs) -> list:
 
 
 def _one_line(error: Exception) -> str:
-    text = str(error).strip().splitlines()
-    return f"{type(error).__name__}: {text[0] if text else ''}"[:300]
+    """The error's type and first line; for TensorFlow's errors, whose first
+    line is a heading ("Graph execution error:") followed by a stack, the
+    line after "Node: '...'", which says what went wrong."""
+    lines = [l.strip() for l in str(error).splitlines() if l.strip()]
+    text = lines[0] if lines else ""
+    for line, following in zip(lines, lines[1:]):
+        if line.startswith("Node: "):
+            text += " " + following
+            break
+    return f"{type(error).__name__}: {text}"[:300]
 
 
 def _shape_list(inputs) -> list:
