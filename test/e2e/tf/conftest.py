@@ -56,7 +56,8 @@ def pytest_configure(config):
                                 for n in names]
     except ValueError as e:
         raise pytest.UsageError(f"--backends: {e}")
-    for tool in ("kiln-run", "kiln-compile"):
+    tools = {t for b in config.kiln_backends for t in b.tools}
+    for tool in sorted(tools):
         if not os.access(os.path.join(bin_dir, tool), os.X_OK):
             raise pytest.UsageError(
                 f"no {tool} in {bin_dir}: build Kiln (./build.sh build) or "

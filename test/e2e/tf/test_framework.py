@@ -13,7 +13,7 @@ import pytest
 from kiln_e2e import compare as compare_lib
 from kiln_e2e import report as report_lib
 from kiln_e2e import xfail
-from kiln_e2e.backends import BackendRun, make_backend
+from kiln_e2e.backends import Backend, BackendRun, make_backend
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -107,7 +107,7 @@ def test_unknown_backend_is_a_clear_error():
     assert "unknown backend 'npu'" in proc.stderr
 
 
-class FakeBackend:
+class FakeBackend(Backend):
     """Returns canned outputs, or fails, without running Kiln."""
 
     name = "fake"
@@ -195,7 +195,7 @@ def test_compile_failure_keeps_a_reproducer(tmp_path, pytestconfig):
                    tf.TensorSpec([2, 2, 2, 1, 1], tf.float32),
                    inputs=[np.ones([1, 3, 3, 3, 1], np.float32),
                            np.ones([2, 2, 2, 1, 1], np.float32)])
-    backend = pytestconfig.kiln_backends[0]
+    backend = make_backend("cpu", pytestconfig.getoption("kiln_bin_dir"))
     outcome = run_case(case, backend, str(tmp_path))
     assert outcome.status == "error"
     assert outcome.step == "compile (linalg)"

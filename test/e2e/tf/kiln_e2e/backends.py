@@ -16,7 +16,7 @@ from typing import Optional
 
 import numpy as np
 
-KNOWN_BACKENDS = ("cpu",)
+KNOWN_BACKENDS = ("cpu", "tf-export", "tf-export-pipeline", "tf-converter")
 
 # Seconds one kiln-run or kiln-compile may take.
 TIMEOUT = 300
@@ -78,7 +78,29 @@ def _run(command, log_path, cwd):
     return status, output
 
 
-class KilnCPU:
+class Backend:
+    """What the runner asks of a backend. `run` computes the case's outputs;
+    they are compared with `reference(...)` (by default TensorFlow running
+    the case's function) within `tolerance(case)` (by default the case's)."""
+
+    name = ""
+    # The Kiln tools the backend runs, checked when the session starts.
+    tools = ("kiln-run", "kiln-compile")
+
+    def run(self, frozen, graph_path, input_paths, inputs,
+            out_dir) -> BackendRun:
+        raise NotImplementedError
+
+    def tolerance(self, case):
+        """(rtol, atol) of the comparison with the reference."""
+        return case.rtol, case.atol
+
+    def reference(self, case, frozen, inputs, tf_outputs):
+        """The outputs this backend must reproduce."""
+        return tf_outputs
+
+
+class KilnCPU(Backend):
     """`kiln-run --backend=cpu` (JIT on this machine)."""
 
     name = "cpu"
@@ -89,11 +111,17 @@ class KilnCPU:
 
     def run(self, frozen, graph_path, input_paths, inputs,
             out_dir) -> BackendRun:
+        """Runs the GraphDef at `graph_path`, or an .mlir module whose
+        @main's arguments are the feeds and results the fetches."""
         os.makedirs(out_dir, exist_ok=True)
+        is_mlir = graph_path.endswith(".mlir")
         command = [self.kiln_run, "--backend=cpu", graph_path,
-                   f"--output-dir={out_dir}",
-                   "--tf-output-arrays=" + ",".join(frozen.fetches)]
-        if frozen.feeds:
+                   f"--output-dir={out_dir}"]
+        if is_mlir:
+            command += ["--input=" + ",".join(input_paths)] if inputs else []
+        else:
+            command += ["--tf-output-arrays=" + ",".join(frozen.fetches)]
+        if frozen.feeds and not is_mlir:
             command += [
                 "--tf-input-arrays=" + ",".join(frozen.feeds),
                 "--tf-input-data-types=" + ",".join(frozen.feed_types),
@@ -134,12 +162,13 @@ class KilnCPU:
             return "run"
         if "cannot load" in output:
             return "import"
-        config = os.path.join(out_dir, "config.pbtxt")
-        _write_config(config, frozen, inputs)
         dump = os.path.join(out_dir, "kiln-compile")
-        command = [self.kiln_compile, graph_path, f"--config={config}",
-                   f"--dump-dir={dump}",
+        command = [self.kiln_compile, graph_path, f"--dump-dir={dump}",
                    "-o", os.path.join(out_dir, "model.o")]
+        if not graph_path.endswith(".mlir"):
+            config = os.path.join(out_dir, "config.pbtxt")
+            _write_config(config, frozen, inputs)
+            command.insert(2, f"--config={config}")
         status, compile_output = _run(
             command, os.path.join(out_dir, "kiln-compile.log"), out_dir)
         reproducers = sorted(p for p in os.listdir(dump)
@@ -162,7 +191,14 @@ class KilnCPU:
 
 def make_backend(name: str, bin_dir: str):
     """The backend called `name`; ValueError for an unknown one."""
+    from . import roundtrip
     if name == "cpu":
         return KilnCPU(bin_dir)
+    if name == "tf-export":
+        return roundtrip.TFExport(bin_dir, pipeline=False)
+    if name == "tf-export-pipeline":
+        return roundtrip.TFExport(bin_dir, pipeline=True)
+    if name == "tf-converter":
+        return roundtrip.TFConverter(bin_dir)
     raise ValueError(f"unknown backend '{name}'; known backends: "
                      + ", ".join(KNOWN_BACKENDS))

@@ -9,6 +9,10 @@ directory:
                                           compile failure kiln-compile.log and
                                           kiln-compile/ (dumps, reproducer)
     <artifacts>/<case>/<backend>/result.json
+
+A backend may compare with another reference than TensorFlow running the
+case's function, and within another tolerance than the case's
+(backends.Backend); the round trips through TensorFlow do (roundtrip.py).
 """
 
 import json
@@ -22,6 +26,7 @@ import numpy as np
 from . import case as case_lib
 from .compare import compare
 from .report import Outcome
+from .roundtrip import ReferenceUnavailable
 
 
 def _save_arrays(directory, prefix, arrays):
@@ -57,6 +62,16 @@ def run_case(case, backend, artifacts: str) -> Outcome:
     outcome.tf_ms = (time.monotonic() - start) * 1000
     _save_arrays(os.path.join(case_dir, "tf"), "output", expected)
 
+    try:
+        reference = backend.reference(case, frozen, inputs, expected)
+    except ReferenceUnavailable as e:
+        outcome.step = "reference"
+        outcome.detail = str(e)
+        return _finish(outcome, backend_dir)
+    if reference is not expected:
+        _save_arrays(backend_dir, "reference", reference)
+        expected = reference
+    rtol, atol = backend.tolerance(case)
     run = backend.run(frozen, graph_path, input_paths, inputs, backend_dir)
     outcome.compile_ms, outcome.run_ms = run.compile_ms, run.run_ms
     outcome.log = run.log
@@ -73,7 +88,7 @@ def run_case(case, backend, artifacts: str) -> Outcome:
         outcome.status = "pass"
         details = []
         for i, (actual, reference) in enumerate(zip(run.outputs, expected)):
-            result = compare(actual, reference, case.rtol, case.atol)
+            result = compare(actual, reference, rtol, atol)
             if outcome.max_abs_error is None or \
                     result.max_abs_error > outcome.max_abs_error:
                 outcome.max_abs_error = result.max_abs_error
@@ -86,6 +101,10 @@ def run_case(case, backend, artifacts: str) -> Outcome:
                     outcome.first_mismatch = result.first_mismatch
                 details.append(f"output {i}: {result.describe()}")
         outcome.detail = "; ".join(details)
+    return _finish(outcome, backend_dir)
+
+
+def _finish(outcome, backend_dir) -> Outcome:
     with open(os.path.join(backend_dir, "result.json"), "w") as f:
         json.dump({k: v for k, v in outcome.__dict__.items() if k != "log"},
                   f, indent=1, default=str)

@@ -9,8 +9,13 @@ module {
 
 // -----
 
+// A graph and more: neither the importer's form nor functional tf.
 // expected-error @+1 {{cannot export function @main: its body must be one tf_executor.graph whose results it returns}}
-func.func @main() {
+func.func @main(%a: tensor<f32>) {
+  tf_executor.graph {
+    tf_executor.fetch
+  }
+  %n = "tf.Neg"(%a) : (tensor<f32>) -> tensor<f32>
   func.return
 }
 
@@ -71,24 +76,6 @@ func.func @main() {
 
 func.func private @f() {
   tf_executor.graph {
-    tf_executor.fetch
-  }
-  func.return
-}
-
-// -----
-
-func.func @main(%c: tensor<i1>, %a: tensor<f32>) {
-  tf_executor.graph {
-    %0, %1 = tf_executor.island {
-      // expected-error @+1 {{cannot export 'tf.IfRegion': an operation with regions has no GraphDef form}}
-      %r = "tf.IfRegion"(%c) ({
-        "tf.Yield"(%a) : (tensor<f32>) -> ()
-      }, {
-        "tf.Yield"(%a) : (tensor<f32>) -> ()
-      }) {is_stateless = true} : (tensor<i1>) -> tensor<f32>
-      tf_executor.yield %r : tensor<f32>
-    }
     tf_executor.fetch
   }
   func.return
