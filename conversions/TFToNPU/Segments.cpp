@@ -12,6 +12,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 using namespace kiln;
@@ -144,4 +145,18 @@ tf_to_npu::formSegments(Block &block, const llvm::DenseSet<Operation *> &npu) {
   for (auto [first, position] : order)
     sorted.push_back(std::move(result[position]));
   return sorted;
+}
+
+std::vector<Value>
+tf_to_npu::segmentInputs(ArrayRef<Operation *> members) {
+  llvm::SmallPtrSet<Operation *, 16> memberSet(members.begin(), members.end());
+  llvm::SetVector<Value> inputs;
+  for (Operation *op : members)
+    for (Value operand : op->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if ((def && memberSet.contains(def)) || getConstantData(operand))
+        continue;
+      inputs.insert(operand);
+    }
+  return std::vector<Value>(inputs.begin(), inputs.end());
 }
