@@ -101,3 +101,12 @@ struct ObserveNPURangesPass final
 };
 
 } // namespace
+
+std::vector<std::pair<unsigned, std::string>>
+tf_to_npu::observedResults(func::FuncOp entry) {
+  std::vector<std::pair<unsigned, std::string>> results;
+  for (unsigned i = 0, e = entry.getNumResults(); i < e; ++i)
+    if (auto key = entry.getResultAttrOfType<StringAttr>(i, kRangeKeyAttrName))
+      results.emplace_back(i, key.getValue().str());
+  return results;
+}

@@ -8,6 +8,8 @@
 
 #include "conversions/TFToNPU/TFToNPU.h"
 
+#include "dialects/TF/IR/TFOps.h"
+
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
@@ -154,7 +156,11 @@ tf_to_npu::segmentInputs(ArrayRef<Operation *> members) {
   for (Operation *op : members)
     for (Value operand : op->getOperands()) {
       Operation *def = operand.getDefiningOp();
-      if ((def && memberSet.contains(def)) || getConstantData(operand))
+      // Constants (f32 data, and the i32 axes of a Mean) are copied in or
+      // read as attributes.
+      if (def && (memberSet.contains(def) ||
+                  def->hasTrait<OpTrait::ConstantLike>() ||
+                  isa<tf::ConstOp>(def)))
         continue;
       inputs.insert(operand);
     }

@@ -192,6 +192,11 @@ void buildInt8Segment(mlir::OpBuilder &builder,
                       const RangeTable &ranges,
                       llvm::SmallVectorImpl<mlir::Value> &results);
 
+/// The results of \p entry that observe-npu-ranges added: (result index,
+/// range key) in result order.
+std::vector<std::pair<unsigned, std::string>>
+observedResults(mlir::func::FuncOp entry);
+
 /// Whether \p op runs only in int8 (Sigmoid, Tanh as npu.table) and NPU-v1
 /// can run it: static f32 tensors. \p why says why not.
 bool acceptInt8Only(mlir::Operation *op, Placement &why);
