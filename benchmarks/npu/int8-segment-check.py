@@ -63,7 +63,7 @@ def main():
     partitioned = run(tool("kiln-opt"), args.model,
                       "--convert-tf-to-npu=precision=int8 calibration-file="
                       + ranges, "--mlir-print-debuginfo")
-    match = re.search(r"func\.func private (@npu_\w+)\(.*?\n  }\n",
+    match = re.search(r"func\.func private (@npu_\w+)\(.*?\n  }[^\n]*\n",
                       partitioned, re.S)
     segment = match.group(0).replace("func.func private", "func.func", 1)
     name = match.group(1)
