@@ -43,6 +43,8 @@ def main():
                         help="seeds 1000..1000+N-1 test")
     parser.add_argument("--classify-mean-softmax", action="store_true")
     parser.add_argument("--work", default=None)
+    parser.add_argument("--reuse-calibration", action="store_true",
+                        help="keep WORK/ranges.json from an earlier run")
     args = parser.parse_args()
     tool = lambda name: os.path.join(args.bin, name)
     work = args.work or tempfile.mkdtemp(prefix="kiln-int8-")
@@ -51,14 +53,16 @@ def main():
     observed = os.path.join(work, "observed.mlir")
     run(tool("kiln-opt"), args.model, "--observe-npu-ranges", "-o", observed)
     keys = re.findall(r'kiln.range_key = "([^"]+)"', open(observed).read())
-    runs = []
-    for seed in range(args.calibrate):
-        out = os.path.join(work, f"cal{seed}")
-        run(tool("kiln-run"), observed, f"--seed={seed}", f"--output-dir={out}")
-        runs.append(out)
     ranges = os.path.join(work, "ranges.json")
-    run(tool("kiln-npu-calibrate"), observed, "--runs=" + ",".join(runs),
-        "-o", ranges)
+    if not (args.reuse_calibration and os.path.exists(ranges)):
+        runs = []
+        for seed in range(args.calibrate):
+            out = os.path.join(work, f"cal{seed}")
+            run(tool("kiln-run"), observed, f"--seed={seed}",
+                f"--output-dir={out}")
+            runs.append(out)
+        run(tool("kiln-npu-calibrate"), observed, "--runs=" + ",".join(runs),
+            "-o", ranges)
 
     partitioned = run(tool("kiln-opt"), args.model,
                       "--convert-tf-to-npu=precision=int8 calibration-file="
@@ -103,10 +107,14 @@ def main():
                           np.float32).reshape(cpu.shape)
         errors.append(float(np.abs(npu - cpu).max()))
         scales.append(float(np.abs(cpu).max()))
+        line = (f"seed {seed}: max |npu - cpu| {errors[-1]:.4g}, "
+                f"max |cpu| {scales[-1]:.4g}")
         if args.classify_mean_softmax:
             model = np.load(os.path.join(out, "output_0.npy"))
             logits = npu.mean(axis=(1, 2))
             agree += int(np.argmax(logits) == np.argmax(model))
+            line += f", top-1 agrees on {agree} of {seed - 999}"
+        print(line, flush=True)
     errors, scales = np.array(errors), np.array(scales)
     print(f"max |npu - cpu| over {args.test} inputs: {errors.max():.4g} "
           f"(median {np.median(errors):.4g}); output scale max|cpu| "
