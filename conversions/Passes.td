@@ -242,6 +242,17 @@ def ConvertTFToNPUPass : Pass<"convert-tf-to-npu", "::mlir::ModuleOp"> {
     segment, reason kind, reason) and a summary go to `report-file` (`-`
     for standard output). `analyze-only` writes the report and leaves the
     IR unchanged.
+
+    **int8.** With `precision=int8` and `calibration-file` (the observed
+    ranges, see `observe-npu-ranges`), the segments are int8 as TFLite's
+    post-training quantisation makes them: per-channel symmetric weights
+    (scale max|w|/127), i32 biases at input scale × weight scale, per-tensor
+    activations from the calibrated [min, max] widened to hold 0 (scale
+    (max − min)/255, zero point round(−128 − min/scale)), Relu/Relu6 folded
+    into the convolution's clamp, other Relu/Relu6 and Sigmoid/Tanh as
+    `npu.table`, pools keeping their input's quantisation, and the f32
+    arguments and results quantised and dequantised inside the segment. A
+    value without a range is an error naming its node.
   }];
   let options = [
     Option<"targetPreset", "target", "std::string", /*default=*/"\"default\"",
@@ -254,11 +265,53 @@ def ConvertTFToNPUPass : Pass<"convert-tf-to-npu", "::mlir::ModuleOp"> {
            "Where the table goes ('-' for standard output)">,
     Option<"analyzeOnly", "analyze-only", "bool", /*default=*/"false",
            "Only decide and report; do not change the IR">,
+    Option<"precision", "precision", "std::string", /*default=*/"\"fp16\"",
+           "Number format of the segments: fp16 or int8">,
+    Option<"calibrationFile", "calibration-file", "std::string",
+           /*default=*/"\"\"",
+           "int8: the JSON file of calibrated ranges (kiln-npu-calibrate)">,
   ];
   let statistics = [
     Statistic<"numNPUOps", "num-npu-ops", "tf ops placed on the NPU">,
     Statistic<"numCPUOps", "num-cpu-ops", "tf ops left on the CPU">,
     Statistic<"numSegments", "num-segments", "NPU segments outlined">,
+  ];
+  let dependentDialects = ["::kiln::npu::NPUDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::quant::QuantDialect"];
+}
+
+def ObserveNPURangesPass : Pass<"observe-npu-ranges", "::mlir::ModuleOp"> {
+  let summary = "Return the tensors an int8 NPU partition quantises, for "
+                "calibration";
+  let description = [{
+    Decides the placement of the entry function's tf ops and forms the NPU
+    segments as `convert-tf-to-npu precision=int8` does, and appends every
+    tensor whose range the int8 segments need (their inputs and the results
+    of their ops, but those folded into a convolution and those with a fixed
+    quantisation) to the entry's results, each with a `kiln.range_key`
+    result attribute naming it as the calibration file does
+    (`<node>:<index>`). Running the instrumented entry on sample inputs and
+    reducing each extra result to its min and max (`kiln-npu-calibrate`)
+    gives the ranges `convert-tf-to-npu` reads.
+
+    ```mlir
+    func.func @main(%x: tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32> {
+      %y = "tf.Relu"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32> loc("relu")
+      return %y : tensor<1x8x8x4xf32>
+    }
+    // becomes
+    func.func @main(%x: tensor<1x8x8x4xf32>) -> (tensor<1x8x8x4xf32>,
+        tensor<1x8x8x4xf32> {kiln.range_key = "arg0:0"},
+        tensor<1x8x8x4xf32> {kiln.range_key = "relu:0"})
+    ```
+  }];
+  let options = [
+    Option<"entry", "entry", "std::string", /*default=*/"\"main\"",
+           "The function to instrument">,
+    Option<"targetPreset", "target", "std::string", /*default=*/"\"default\"",
+           "Target preset when the function has no npu.target attribute">,
   ];
   let dependentDialects = ["::kiln::npu::NPUDialect",
                            "::mlir::arith::ArithDialect",

@@ -8,10 +8,13 @@
 
 #include "conversions/TFToNPU/TFToNPU.h"
 
+#include "dialects/TF/IR/TFOps.h"
+
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 using namespace kiln;
@@ -144,4 +147,22 @@ tf_to_npu::formSegments(Block &block, const llvm::DenseSet<Operation *> &npu) {
   for (auto [first, position] : order)
     sorted.push_back(std::move(result[position]));
   return sorted;
+}
+
+std::vector<Value>
+tf_to_npu::segmentInputs(ArrayRef<Operation *> members) {
+  llvm::SmallPtrSet<Operation *, 16> memberSet(members.begin(), members.end());
+  llvm::SetVector<Value> inputs;
+  for (Operation *op : members)
+    for (Value operand : op->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      // Constants (f32 data, and the i32 axes of a Mean) are copied in or
+      // read as attributes.
+      if (def && (memberSet.contains(def) ||
+                  def->hasTrait<OpTrait::ConstantLike>() ||
+                  isa<tf::ConstOp>(def)))
+        continue;
+      inputs.insert(operand);
+    }
+  return std::vector<Value>(inputs.begin(), inputs.end());
 }

@@ -23,6 +23,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <queue>
 
@@ -122,30 +123,21 @@ std::string sanitize(StringRef name) {
 // Pass
 //===----------------------------------------------------------------------===//
 
-struct ConvertTFToNPUPass final
-    : kiln::impl::ConvertTFToNPUPassBase<ConvertTFToNPUPass> {
-  using Base::Base;
-
-  void runOnOperation() override;
-
-private:
-  LogicalResult partition(func::FuncOp func, npu::TargetAttr fallback,
-                          SymbolTable &symbols, std::vector<ReportRow> &rows,
-                          SmallVectorImpl<func::FuncOp> &created);
-  Placement probe(Operation *op, Block &probeBlock);
-  func::CallOp outline(ArrayRef<Operation *> members, StringRef name,
-                       npu::TargetAttr target, Operation *&insertAfter);
-};
-
-Placement ConvertTFToNPUPass::probe(Operation *op, Block &probeBlock) {
+/// The placement of \p op, decided on \p probeBlock (a block of a function
+/// carrying the target), which is left empty.
+Placement probe(Operation *op, Block &probeBlock, Precision precision) {
   Placement why;
+  if (precision == Precision::Int8 && acceptInt8Only(op, why))
+    return why;
+  if (why.kind != ReasonKind::None)
+    return why;
   OpBuilder builder = OpBuilder::atBlockEnd(&probeBlock);
   ProbeSource source(probeBlock, op->getLoc());
   if (succeeded(buildNPUOps(builder, op, source, why))) {
     std::string message;
     bool failedVerify = false;
     {
-      ScopedDiagnosticHandler handler(&getContext(), [&](Diagnostic &diag) {
+      ScopedDiagnosticHandler handler(op->getContext(), [&](Diagnostic &diag) {
         if (message.empty() && diag.getSeverity() == DiagnosticSeverity::Error)
           message = diag.str();
         return success();
@@ -167,6 +159,68 @@ Placement ConvertTFToNPUPass::probe(Operation *op, Block &probeBlock) {
   return why;
 }
 
+} // namespace
+
+DenseMap<Operation *, Placement>
+tf_to_npu::decidePlacements(func::FuncOp func, npu::TargetAttr target,
+                            Precision precision) {
+  auto module = func->getParentOfType<ModuleOp>();
+  OpBuilder builder(func.getContext());
+  builder.setInsertionPointToEnd(module.getBody());
+  auto probeFunc = func::FuncOp::create(builder, func.getLoc(),
+                                        "__kiln_npu_probe",
+                                        builder.getFunctionType({}, {}));
+  probeFunc->setAttr(npu::kTargetAttrName, target);
+  Block *probeBlock = probeFunc.addEntryBlock();
+  DenseMap<Operation *, Placement> placements;
+  for (Block &block : func.getBody())
+    for (Operation &op : block) {
+      if (!isa<tf::TFDialect>(op.getDialect()) || isa<tf::ConstOp>(op))
+        continue;
+      placements[&op] = probe(&op, *probeBlock, precision);
+    }
+  probeFunc.erase();
+  return placements;
+}
+
+namespace {
+
+struct ConvertTFToNPUPass final
+    : kiln::impl::ConvertTFToNPUPassBase<ConvertTFToNPUPass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+private:
+  LogicalResult partition(func::FuncOp func, npu::TargetAttr fallback,
+                          SymbolTable &symbols, std::vector<ReportRow> &rows,
+                          SmallVectorImpl<func::FuncOp> &created);
+  func::CallOp outline(ArrayRef<Operation *> members, StringRef name,
+                       npu::TargetAttr target, Operation *&insertAfter);
+  LogicalResult checkRanges(func::FuncOp func,
+                            ArrayRef<std::vector<Operation *>> segments);
+
+  Precision mode = Precision::FP16;
+  RangeTable ranges;
+};
+
+/// Replaces \p members by a call of \p segment on \p inputs, at the last
+/// member's place; its results replace \p outputs.
+func::CallOp replaceByCall(ArrayRef<Operation *> members,
+                           func::FuncOp segment, ArrayRef<Value> inputs,
+                           ArrayRef<Value> outputs,
+                           ArrayRef<Location> locations) {
+  OpBuilder builder(members.back());
+  auto call = func::CallOp::create(
+      builder, FusedLoc::get(segment.getContext(), locations), segment,
+      inputs);
+  for (auto [output, result] : llvm::zip(outputs, call.getResults()))
+    Value(output).replaceAllUsesWith(result);
+  for (Operation *op : llvm::reverse(members))
+    op->erase();
+  return call;
+}
+
 /// Outlines \p members (in block order) into a function \p name placed
 /// after \p insertAfter (updated), and replaces them by a call to it.
 func::CallOp ConvertTFToNPUPass::outline(ArrayRef<Operation *> members,
@@ -177,19 +231,13 @@ func::CallOp ConvertTFToNPUPass::outline(ArrayRef<Operation *> members,
   llvm::SmallPtrSet<Operation *, 16> memberSet(members.begin(), members.end());
   // Inputs: values from outside that are not constants; outputs: member
   // results used outside.
-  llvm::SetVector<Value> inputs;
+  std::vector<Value> inputs = segmentInputs(members);
   SmallVector<Value> outputs;
   SmallVector<Location> locations;
   SmallVector<Attribute> nodes;
   for (Operation *op : members) {
     locations.push_back(op->getLoc());
     nodes.push_back(StringAttr::get(context, nodeName(op->getLoc())));
-    for (Value operand : op->getOperands()) {
-      Operation *def = operand.getDefiningOp();
-      if ((def && memberSet.contains(def)) || getConstantData(operand))
-        continue;
-      inputs.insert(operand);
-    }
     for (Value result : op->getResults())
       if (llvm::any_of(result.getUsers(), [&](Operation *user) {
             return !memberSet.contains(user);
@@ -200,7 +248,7 @@ func::CallOp ConvertTFToNPUPass::outline(ArrayRef<Operation *> members,
   OpBuilder builder(context);
   builder.setInsertionPointAfter(insertAfter);
   auto type =
-      builder.getFunctionType(ValueRange(inputs.getArrayRef()).getTypes(),
+      builder.getFunctionType(ValueRange(inputs).getTypes(),
                               ValueRange(outputs).getTypes());
   auto segment =
       func::FuncOp::create(builder, members.front()->getLoc(), name, type);
@@ -211,6 +259,14 @@ func::CallOp ConvertTFToNPUPass::outline(ArrayRef<Operation *> members,
 
   Block *entry = segment.addEntryBlock();
   builder.setInsertionPointToEnd(entry);
+  SmallVector<Value> results;
+  if (mode == Precision::Int8) {
+    SmallVector<Value> arguments(entry->getArguments());
+    buildInt8Segment(builder, members, inputs, arguments, outputs, ranges,
+                     results);
+    func::ReturnOp::create(builder, segment.getLoc(), results);
+    return replaceByCall(members, segment, inputs, outputs, locations);
+  }
   DenseMap<Value, Value> mapped, arguments;
   for (auto [input, argument] : llvm::zip(inputs, entry->getArguments()))
     arguments[input] = argument;
@@ -221,22 +277,12 @@ func::CallOp ConvertTFToNPUPass::outline(ArrayRef<Operation *> members,
     FailureOr<Value> result = buildNPUOps(builder, op, source, why);
     mapped[op->getResult(0)] = *result;
   }
-  SmallVector<Value> results;
   for (Value output : outputs)
     results.push_back(npu::ConvertOp::create(builder, output.getLoc(),
                                              output.getType(),
                                              mapped.lookup(output)));
   func::ReturnOp::create(builder, segment.getLoc(), results);
-
-  // The call replaces the members, at the last one's place.
-  builder.setInsertionPoint(members.back());
-  auto call = func::CallOp::create(builder, FusedLoc::get(context, locations),
-                                   segment, inputs.getArrayRef());
-  for (auto [output, result] : llvm::zip(outputs, call.getResults()))
-    output.replaceAllUsesWith(result);
-  for (Operation *op : llvm::reverse(members))
-    op->erase();
-  return call;
+  return replaceByCall(members, segment, inputs, outputs, locations);
 }
 
 /// Reorders \p block so that every op follows what it depends on, keeping
@@ -287,33 +333,46 @@ LogicalResult reorder(Block &block,
   return success(placed == ops.size());
 }
 
+/// Checks that the calibration file has a range for every value the int8
+/// segments \p segments of \p func quantise; an error names each one
+/// missing.
+LogicalResult
+ConvertTFToNPUPass::checkRanges(func::FuncOp func,
+                                ArrayRef<std::vector<Operation *>> segments) {
+  bool missing = false;
+  llvm::DenseSet<Value> reported;
+  for (const std::vector<Operation *> &members : segments)
+    for (Value value : int8RangeNeeds(members, segmentInputs(members))) {
+      std::string key = rangeKey(value);
+      if (ranges.lookup(key) || !reported.insert(value).second)
+        continue;
+      missing = true;
+      if (auto argument = dyn_cast<BlockArgument>(value))
+        func.emitOpError() << "argument " << argument.getArgNumber()
+                           << " has no calibrated range: no '" << key
+                           << "' in '" << calibrationFile << "'";
+      else
+        value.getDefiningOp()->emitOpError()
+            << "result " << cast<OpResult>(value).getResultNumber()
+            << " of node '" << nodeName(value.getLoc())
+            << "' has no calibrated range: no '" << key << "' in '"
+            << calibrationFile << "'";
+    }
+  return failure(missing);
+}
+
 LogicalResult
 ConvertTFToNPUPass::partition(func::FuncOp func, npu::TargetAttr fallback,
                               SymbolTable &symbols,
                               std::vector<ReportRow> &rows,
                               SmallVectorImpl<func::FuncOp> &created) {
-  MLIRContext *context = &getContext();
   npu::TargetAttr target = npu::lookupTarget(func);
   if (!target)
     target = fallback;
-  ModuleOp module = getOperation();
 
   // Decide every top-level tf op on a scratch function with the target.
-  OpBuilder builder(context);
-  builder.setInsertionPointToEnd(module.getBody());
-  auto probeFunc = func::FuncOp::create(builder, func.getLoc(),
-                                        "__kiln_npu_probe",
-                                        builder.getFunctionType({}, {}));
-  probeFunc->setAttr(npu::kTargetAttrName, target);
-  Block *probeBlock = probeFunc.addEntryBlock();
-  DenseMap<Operation *, Placement> placements;
-  for (Block &block : func.getBody())
-    for (Operation &op : block) {
-      if (!isa<tf::TFDialect>(op.getDialect()) || isa<tf::ConstOp>(op))
-        continue;
-      placements[&op] = probe(&op, *probeBlock);
-    }
-  probeFunc.erase();
+  DenseMap<Operation *, Placement> placements =
+      decidePlacements(func, target, mode);
 
   // Segments and their names: the first node of each, without the prefix
   // that all of the function's node names share.
@@ -390,6 +449,13 @@ ConvertTFToNPUPass::partition(func::FuncOp func, npu::TargetAttr fallback,
   });
   if (analyzeOnly || segments.empty())
     return success();
+  if (mode == Precision::Int8) {
+    SmallVector<std::vector<Operation *>> members;
+    for (auto &segment : segments)
+      members.push_back(segment.first);
+    if (failed(checkRanges(func, members)))
+      return failure();
+  }
 
   // Outline, then restore dominance in the CPU function.
   DenseMap<Operation *, int64_t> position;
@@ -438,6 +504,35 @@ void ConvertTFToNPUPass::runOnOperation() {
     return signalPassFailure();
   }
   auto fallback = npu::TargetAttr::get(&getContext(), targetPreset);
+  if (precision != "fp16" && precision != "int8") {
+    module.emitError() << "convert-tf-to-npu: unknown precision '"
+                       << precision << "' (expected fp16 or int8)";
+    return signalPassFailure();
+  }
+  mode = precision == "int8" ? Precision::Int8 : Precision::FP16;
+  if (mode == Precision::Int8 && !analyzeOnly) {
+    if (calibrationFile.empty()) {
+      module.emitError() << "convert-tf-to-npu: precision=int8 needs "
+                            "calibration-file (the ranges of "
+                            "kiln-npu-calibrate)";
+      return signalPassFailure();
+    }
+    auto buffer = llvm::MemoryBuffer::getFile(calibrationFile);
+    if (!buffer) {
+      module.emitError() << "convert-tf-to-npu: cannot read '"
+                         << calibrationFile
+                         << "': " << buffer.getError().message();
+      return signalPassFailure();
+    }
+    llvm::Expected<RangeTable> table =
+        RangeTable::readJSON((*buffer)->getBuffer());
+    if (!table) {
+      module.emitError() << "convert-tf-to-npu: '" << calibrationFile
+                         << "': " << llvm::toString(table.takeError());
+      return signalPassFailure();
+    }
+    ranges = std::move(*table);
+  }
 
   SmallVector<func::FuncOp> funcs;
   for (func::FuncOp func : module.getOps<func::FuncOp>())
@@ -450,12 +545,20 @@ void ConvertTFToNPUPass::runOnOperation() {
     if (failed(partition(func, fallback, symbols, rows, created)))
       return signalPassFailure();
 
-  RewritePatternSet patterns(&getContext());
-  populateNPUFusionPatterns(patterns);
-  FrozenRewritePatternSet frozen(std::move(patterns));
-  for (func::FuncOp segment : created)
-    if (failed(applyPatternsGreedily(segment, frozen)))
-      return signalPassFailure();
+  if (mode == Precision::Int8) {
+    // The int8 ops carry requantisation multipliers the targets' verifiers
+    // check; a segment that fails says which op and why.
+    for (func::FuncOp segment : created)
+      if (failed(mlir::verify(segment)))
+        return signalPassFailure();
+  } else {
+    RewritePatternSet patterns(&getContext());
+    populateNPUFusionPatterns(patterns);
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    for (func::FuncOp segment : created)
+      if (failed(applyPatternsGreedily(segment, frozen)))
+        return signalPassFailure();
+  }
 
   if (report == "none")
     return;

@@ -1,31 +1,43 @@
 //===- TFToNPU.h - convert-tf-to-npu ----------------------------*- C++ -*-===//
 //
-// Partitioning of tf functions into fp16 NPU segments and CPU ops: the
-// per-op decision and npu op builders (Lowering.cpp), convex segment
-// formation (Segments.cpp), fusion inside segments (Fusion.cpp) and the
-// placement report (Report.cpp), used by the pass in TFToNPU.cpp.
+// Partitioning of tf functions into fp16 or int8 NPU segments and CPU ops:
+// the per-op decision and fp16 npu op builders (Lowering.cpp), the int8
+// segment builder (Int8.cpp), calibrated ranges and their keys (Ranges.cpp),
+// convex segment formation (Segments.cpp), fusion inside fp16 segments
+// (Fusion.cpp), the placement report (Report.cpp), the decision and the
+// pass (TFToNPU.cpp) and the calibration instrumentation (Observe.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef KILN_CONVERSIONS_TFTONPU_TFTONPU_H
 #define KILN_CONVERSIONS_TFTONPU_TFTONPU_H
 
+#include "dialects/NPU/IR/NPUDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
 namespace kiln {
 
 #define GEN_PASS_DECL_CONVERTTFTONPUPASS
+#define GEN_PASS_DECL_OBSERVENPURANGESPASS
 #include "conversions/Passes.h.inc"
 
 namespace tf_to_npu {
+
+/// The number format of NPU segments.
+enum class Precision { FP16, Int8 };
 
 /// Why a tf op stays on the CPU; None means it runs on the NPU.
 enum class ReasonKind {
@@ -76,6 +88,15 @@ mlir::FailureOr<mlir::Value> buildNPUOps(mlir::OpBuilder &builder,
                                          mlir::Operation *op,
                                          ValueSource &source, Placement &why);
 
+/// Decides where every top-level tf op of \p func (but constants) runs under
+/// \p target: the tf-level checks and fp16 builders of buildNPUOps, then the
+/// npu verifiers on the ops built, in a scratch function added to (and
+/// removed from) \p func's module. In int8, Sigmoid and Tanh (npu.table)
+/// are accepted too.
+llvm::DenseMap<mlir::Operation *, Placement>
+decidePlacements(mlir::func::FuncOp func, npu::TargetAttr target,
+                 Precision precision);
+
 /// Groups the ops \p npu of \p block (all directly in it) into segments:
 /// connected through their operands, and convex (no path leaves a segment
 /// and comes back to it through an op outside it; ops with side effects
@@ -101,6 +122,88 @@ void populateNPUFusionPatterns(mlir::RewritePatternSet &patterns);
 
 /// The TensorFlow node name of \p loc (its first NameLoc), or "".
 std::string nodeName(mlir::Location loc);
+
+//===----------------------------------------------------------------------===//
+// int8: calibrated ranges and segment bodies
+//===----------------------------------------------------------------------===//
+
+/// The observed range of one tensor.
+struct Range {
+  double min = 0.0;
+  double max = 0.0;
+};
+
+/// Observed ranges by key (rangeKey), kept sorted so that the JSON written
+/// is the same for the same ranges.
+class RangeTable {
+public:
+  /// Widens the range of \p key by the finite values of \p data (NaN and
+  /// ±inf are skipped); a key seen for the first time starts with them.
+  void observe(llvm::StringRef key, llvm::ArrayRef<float> data);
+  /// Sets the range of \p key.
+  void set(llvm::StringRef key, Range range) { ranges[key.str()] = range; }
+  /// The range of \p key, if any.
+  const Range *lookup(llvm::StringRef key) const;
+  /// Counts a calibration run (the `samples` field of the file).
+  void countSample() { ++samples; }
+  /// Writes the calibration file: `{"format": "kiln-npu-ranges",
+  /// "version": 1, "samples": N, "ranges": {"<key>": {"min": m, "max": M},
+  /// ...}}`, keys sorted, numbers printed exactly.
+  void writeJSON(llvm::raw_ostream &os) const;
+  /// Reads a calibration file written by writeJSON; an error message
+  /// otherwise.
+  static llvm::Expected<RangeTable> readJSON(llvm::StringRef text);
+  const std::map<std::string, Range> &all() const { return ranges; }
+
+private:
+  std::map<std::string, Range> ranges;
+  int64_t samples = 0;
+};
+
+/// The key of \p value in calibration files: `<node>:<result index>` for the
+/// result of a tf op (its TensorFlow node name), and for a function argument
+/// its name from `tf.entry_function` (`inputs`), else `arg<N>`, with `:0`.
+/// An op that shares its node name with a later op of the same block (one
+/// TensorFlow node decomposed into several ops, e.g. _FusedConv2D) is keyed
+/// `<node>/<op name>:<index>` (`conv/Conv2D:0`), so that `<node>:<index>`
+/// stays the node's own output.
+std::string rangeKey(mlir::Value value);
+
+/// The f32 values whose ranges the int8 build of the segment \p members
+/// needs, in a fixed order: its inputs (\p inputs, non-constant values from
+/// outside), then the results of members that get a quantisation of their
+/// own (not those folded into a convolution, nor pools and Sigmoid/Tanh,
+/// whose output quantisation is fixed).
+std::vector<mlir::Value> int8RangeNeeds(llvm::ArrayRef<mlir::Operation *> members,
+                                        llvm::ArrayRef<mlir::Value> inputs);
+
+/// Builds the int8 body of the segment \p members at \p builder's insertion
+/// point (inside the segment function): each input of \p inputs (f32, as
+/// \p arguments, the function's arguments, give it) is quantised with its
+/// range, the members become int8 npu ops (a bias and a Relu/Relu6 folded
+/// into the convolution before them), and each of \p outputs is
+/// dequantised to f32 into \p results. Every range of int8RangeNeeds must
+/// be in \p ranges.
+void buildInt8Segment(mlir::OpBuilder &builder,
+                      llvm::ArrayRef<mlir::Operation *> members,
+                      llvm::ArrayRef<mlir::Value> inputs,
+                      llvm::ArrayRef<mlir::Value> arguments,
+                      llvm::ArrayRef<mlir::Value> outputs,
+                      const RangeTable &ranges,
+                      llvm::SmallVectorImpl<mlir::Value> &results);
+
+/// The results of \p entry that observe-npu-ranges added: (result index,
+/// range key) in result order.
+std::vector<std::pair<unsigned, std::string>>
+observedResults(mlir::func::FuncOp entry);
+
+/// Whether \p op runs only in int8 (Sigmoid, Tanh as npu.table) and NPU-v1
+/// can run it: static f32 tensors. \p why says why not.
+bool acceptInt8Only(mlir::Operation *op, Placement &why);
+
+/// The inputs of the segment \p members: the operands from outside it that
+/// are not constants, in first-use order.
+std::vector<mlir::Value> segmentInputs(llvm::ArrayRef<mlir::Operation *> members);
 
 /// One row of the placement report.
 struct ReportRow {
