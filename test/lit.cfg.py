@@ -49,6 +49,7 @@ if platform.machine() in ("x86_64", "AMD64"):
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
     ["kiln-opt", "kiln-translate", "kiln-compile", "kiln-run", "kiln-npu-sim",
+     "kiln-npu-calibrate",
      "mlir-opt"],
     [config.kiln_tools_dir, config.llvm_tools_dir])
 

@@ -12,19 +12,19 @@
 // RUN: kiln-run %t/observed.mlir --seed=0 --output-dir=%t/s0
 // RUN: kiln-run %t/observed.mlir --seed=1 --float-range=-1,1 --output-dir=%t/s1
 // RUN: kiln-run %t/observed.mlir --input=%t/s0/input_0.npy --output-dir=%t/npy
-// RUN: %kiln_obj_root/bin/kiln-npu-calibrate %t/observed.mlir --runs=%t/s0,%t/s1 -o %t/a.json
-// RUN: %kiln_obj_root/bin/kiln-npu-calibrate %t/observed.mlir --runs=%t/s1,%t/s0 -o %t/b.json
-// RUN: %kiln_obj_root/bin/kiln-npu-calibrate %t/observed.mlir --runs=%t/s1,%t/npy -o %t/c.json
+// RUN: kiln-npu-calibrate %t/observed.mlir --runs=%t/s0,%t/s1 -o %t/a.json
+// RUN: kiln-npu-calibrate %t/observed.mlir --runs=%t/s1,%t/s0 -o %t/b.json
+// RUN: kiln-npu-calibrate %t/observed.mlir --runs=%t/s1,%t/npy -o %t/c.json
 // RUN: kiln-run %t/observed.mlir --seed=0 --output-dir=%t/again0
 // RUN: kiln-run %t/observed.mlir --seed=1 --float-range=-1,1 --output-dir=%t/again1
-// RUN: %kiln_obj_root/bin/kiln-npu-calibrate %t/observed.mlir --runs=%t/again0,%t/again1 -o %t/d.json
+// RUN: kiln-npu-calibrate %t/observed.mlir --runs=%t/again0,%t/again1 -o %t/d.json
 // RUN: cmp %t/a.json %t/b.json
 // RUN: cmp %t/a.json %t/c.json
 // RUN: cmp %t/a.json %t/d.json
 // RUN: FileCheck %s --check-prefix=JSON < %t/a.json
 // RUN: kiln-opt %s --convert-tf-to-npu="precision=int8 calibration-file=%t/a.json" | FileCheck %s --check-prefix=INT8
-// RUN: not %kiln_obj_root/bin/kiln-npu-calibrate %s --runs=%t/s0 2>&1 | FileCheck %s --check-prefix=PLAIN
-// RUN: not %kiln_obj_root/bin/kiln-npu-calibrate %t/observed.mlir --runs=%t/none 2>&1 | FileCheck %s --check-prefix=NOOUT
+// RUN: not kiln-npu-calibrate %s --runs=%t/s0 2>&1 | FileCheck %s --check-prefix=PLAIN
+// RUN: not kiln-npu-calibrate %t/observed.mlir --runs=%t/none 2>&1 | FileCheck %s --check-prefix=NOOUT
 
 // OBS: func.func @main(%{{.+}}: tensor<1x4x4x8xf32>{{.*}}) -> (tensor<1x4x4x8xf32>, tensor<1x4x4x8xf32> {kiln.range_key = "x:0"}, tensor<1x4x4x8xf32> {kiln.range_key = "conv:0"}, tensor<1x4x4x8xf32> {kiln.range_key = "add:0"})
 // OBS-SAME: outputs = "add,x:0,conv:0,add:0"
