@@ -454,8 +454,9 @@ Operation *soleUser(Value value) {
 /// [N, H*m, W*k, C]), the inner Pack stacking k copies after the width, the
 /// outer m copies after the height. Returns the Reshape for any of the
 /// three ops (each Pack used only by the next op of the pattern), else
-/// null; \p input is x.
-tf::ReshapeOp matchStackedUpsampling(Operation *op, Value &input) {
+/// null; \p input is x, \p factors {m, k}.
+tf::ReshapeOp matchStackedUpsampling(Operation *op, Value &input,
+                                     int64_t factors[2]) {
   if (isRepeatPack(op, 3, 4))
     op = soleUser(op->getResult(0));
   if (op && isRepeatPack(op, 2, 5))
@@ -473,6 +474,8 @@ tf::ReshapeOp matchStackedUpsampling(Operation *op, Value &input) {
   if (!result || result.getRank() != 4)
     return nullptr;
   input = inner->getOperand(0);
+  factors[0] = outer->getNumOperands();
+  factors[1] = inner->getNumOperands();
   return reshape;
 }
 
@@ -486,10 +489,11 @@ FailureOr<Value> buildUpsampling(OpBuilder &b, Operation *op,
     return reject(why, ReasonKind::Op,
                   op->getName().getStringRef() + " has no operand");
   Value input = op->getOperand(0), result = op->getResult(0);
+  int64_t copies[2] = {0, 0};
   bool bilinear = isa<tf::ResizeBilinearOp>(op);
   bool nearest = op->getName().getStringRef() == "tf.ResizeNearestNeighbor";
   if (!bilinear && !nearest) {
-    tf::ReshapeOp reshape = matchStackedUpsampling(op, input);
+    tf::ReshapeOp reshape = matchStackedUpsampling(op, input, copies);
     if (!reshape)
       return reject(why, ReasonKind::Op,
                     op->getName().getStringRef() + " has no npu equivalent");
@@ -517,6 +521,13 @@ FailureOr<Value> buildUpsampling(OpBuilder &b, Operation *op,
                   "align_corners = true: the NPU's up-sampling aligns "
                   "pixel centres (half_pixel_centers), not corners");
   int64_t sy = out[1] / in[1], sx = out[2] / in[2];
+  // Stacked copies: m copies of each row and k of each pixel are the
+  // up-sampling only when the Reshape makes rows of k * W pixels.
+  if (copies[0] && (copies[0] != sy || copies[1] != sx))
+    return reject(why, ReasonKind::Shape,
+                  "the Reshape of " + Twine(copies[0]) + "x" +
+                      Twine(copies[1]) +
+                      " stacked copies does not make an up-sampling by them");
   Type type = toF16Type(result.getType());
   if (!bilinear)
     return npu::ResizeNearestOp::create(b, op->getLoc(), type,

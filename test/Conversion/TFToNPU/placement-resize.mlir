@@ -107,3 +107,19 @@ func.func @cpu_resizes(%x: tensor<1x4x4x16xf32>) -> (tensor<1x8x8x16xf32>, tenso
   %5 = "tf.ResizeNearestNeighbor"(%0, %s6) : (tensor<1x4x4x16xf32>, tensor<2xi32>) -> tensor<1x6x6x16xf32>
   return %2, %3, %4, %5 : tensor<1x8x8x16xf32>, tensor<1x12x12x16xf32>, tensor<1x8x8x16xf32>, tensor<1x6x6x16xf32>
 }
+
+// -----
+
+// One copy of each row and four of each pixel, reshaped to twice the height
+// and width, is not an up-sampling: the Reshape splits each row of 4W
+// pixels into two.
+func.func @stacked_misshaped(%x: tensor<1x5x5x16xf32>) -> tensor<1x10x10x16xf32> {
+  %shape = "tf.Const"() {value = dense<[1, 10, 10, 16]> : tensor<4xi32>} : () -> tensor<4xi32>
+  // expected-remark @+1 {{CPU (shape): the Reshape of 1x4 stacked copies does not make an up-sampling by them}}
+  %1 = "tf.Pack"(%x, %x, %x, %x) {axis = 3 : i64} : (tensor<1x5x5x16xf32>, tensor<1x5x5x16xf32>, tensor<1x5x5x16xf32>, tensor<1x5x5x16xf32>) -> tensor<1x5x5x4x16xf32>
+  // expected-remark @+1 {{CPU (shape): the Reshape of 1x4 stacked copies does not make an up-sampling by them}}
+  %2 = "tf.Pack"(%1) {axis = 2 : i64} : (tensor<1x5x5x4x16xf32>) -> tensor<1x5x1x5x4x16xf32>
+  // expected-remark @+1 {{CPU (shape): the Reshape of 1x4 stacked copies does not make an up-sampling by them}}
+  %3 = "tf.Reshape"(%2, %shape) : (tensor<1x5x1x5x4x16xf32>, tensor<4xi32>) -> tensor<1x10x10x16xf32>
+  return %3 : tensor<1x10x10x16xf32>
+}
