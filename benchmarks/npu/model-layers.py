@@ -70,7 +70,12 @@ def segments(text):
             body.append(lines[i])
             i += 1
         body.append(lines[i])
-        out.append((m.group(1), "\n".join(aliases) + "\nmodule {\n" +
+        # The stream takes its target from the module (convert-npu-to-npuhw
+        # does not carry a function's npu.target over to its stream).
+        target = re.search(r"npu\.target = (#npu\.target<[^>]*>)", body[0])
+        head = "module attributes {npu.target = %s} {\n" % target.group(1) \
+            if target else "module {\n"
+        out.append((m.group(1), "\n".join(aliases) + "\n" + head +
                     "\n".join(body) + "\n}\n"))
     return out
 
@@ -135,7 +140,8 @@ def model_layers(args, name, path, shapes, work, rng):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        description="Per-layer NPU cycles of the target models")
     parser.add_argument("--bin", default="build/bin")
     parser.add_argument("--models", default=",".join(m[0] for m in MODELS))
     parser.add_argument("--work", default=None)

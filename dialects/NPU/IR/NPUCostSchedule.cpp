@@ -14,6 +14,8 @@
 
 #include "dialects/NPU/IR/NPUCost.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
 #include <algorithm>
 #include <numeric>
 #include <utility>
@@ -39,75 +41,107 @@ int64_t bandImageRows(int64_t h, int64_t kh, int64_t sy, int64_t dy,
   return std::max<int64_t>(last - first + 1, 0);
 }
 
-/// Four in-order engines and the DRAM port, commands issued in stream order.
+/// A command of the replay, by its index; 0 is a command that ended at 0
+/// ("no dependency").
+using Id = size_t;
+
+/// The commands of one op in stream order, each on its engine with its
+/// dependencies, then scheduled as the simulator runs them: each engine
+/// in order, a command starting when its engine is free and its
+/// dependencies have ended, the earliest-ready command first (so the DRAM
+/// port is granted first come, first served).
 class Replay {
 public:
-  explicit Replay(const TargetConfig &c) : c(c) {}
+  explicit Replay(const TargetConfig &c) : c(c) { cmds.push_back({}); }
 
-  /// A DRAM transfer of \p bytes (contiguous runs of \p run bytes) on
-  /// DMA_IN (\p in) or DMA_OUT, after \p after; returns its end.
-  uint64_t dram(bool in, uint64_t bytes, uint64_t after, uint64_t run = 0) {
+  /// A DRAM transfer of \p bytes (contiguous runs of \p run bytes when
+  /// given) on DMA_IN (\p in) or DMA_OUT.
+  Id dram(bool in, uint64_t bytes, llvm::ArrayRef<Id> deps, uint64_t run = 0) {
     const uint64_t burst = c.dmaBurstBytes;
     uint64_t moved = run && run < bytes
                          ? ceilDiv(bytes, run) * ceilDiv(run, burst) * burst
                          : ceilDiv(bytes, burst) * burst;
-    uint64_t &free = in ? dmaIn : dmaOut;
-    uint64_t start = std::max(free, after);
-    uint64_t xfer = ceilDiv(moved, c.dmaDramBytesPerCycle);
-    uint64_t portStart = reservePort(start + c.dmaSetupCycles, xfer);
-    free = portStart + xfer + c.dmaDramLatency;
-    note(start, free);
-    return free;
+    return add(in ? 0 : 1, 0, ceilDiv(moved, c.dmaDramBytesPerCycle), deps);
   }
   /// An LMEM-to-LMEM copy on DMA_IN.
-  uint64_t lmem(uint64_t bytes, uint64_t after) {
-    return run(dmaIn, c.dmaSetupCycles + ceilDiv(bytes, c.dmaLmemBytesPerCycle),
-               after);
+  Id lmem(uint64_t bytes, llvm::ArrayRef<Id> deps) {
+    return add(0, c.dmaSetupCycles + ceilDiv(bytes, c.dmaLmemBytesPerCycle), 0,
+               deps);
   }
-  uint64_t mac(uint64_t cycles, uint64_t after) {
-    return run(macFree, c.macSetupCycles + c.macPipelineLatency + cycles,
-               after);
+  Id mac(uint64_t cycles, llvm::ArrayRef<Id> deps) {
+    return add(2, c.macSetupCycles + c.macPipelineLatency + cycles, 0, deps);
   }
-  uint64_t vec(uint64_t cycles, uint64_t after) {
-    return run(vecFree, c.vecSetupCycles + cycles, after);
+  Id vec(uint64_t cycles, llvm::ArrayRef<Id> deps) {
+    return add(3, c.vecSetupCycles + cycles, 0, deps);
   }
-  /// From the first command's start to the last one's end.
-  uint64_t span() const { return last > first ? last - first : 0; }
+
+  /// Schedules the commands; returns the span from the first start to the
+  /// last end.
+  uint64_t span() {
+    std::vector<size_t> queue[4];
+    for (Id i = 1; i < cmds.size(); ++i)
+      queue[cmds[i].engine].push_back(i);
+    size_t head[4] = {};
+    uint64_t free[4] = {}, port = 0, first = UINT64_MAX, last = 0;
+    for (size_t left = cmds.size() - 1; left; --left) {
+      int best = -1;
+      uint64_t bestReady = UINT64_MAX;
+      for (int e = 0; e < 4; ++e) {
+        if (head[e] == queue[e].size())
+          continue;
+        const Cmd &cmd = cmds[queue[e][head[e]]];
+        uint64_t ready = free[e];
+        bool known = true;
+        for (Id d : cmd.deps) {
+          known &= cmds[d].done;
+          ready = std::max(ready, cmds[d].end);
+        }
+        if (known && ready < bestReady) {
+          best = e;
+          bestReady = ready;
+        }
+      }
+      if (best < 0)
+        break; // Cannot happen: dependencies point to earlier commands.
+      Cmd &cmd = cmds[queue[best][head[best]++]];
+      cmd.done = true;
+      if (cmd.xfer) {
+        uint64_t portStart = std::max(bestReady + c.dmaSetupCycles, port);
+        port = portStart + cmd.xfer;
+        cmd.end = port + c.dmaDramLatency;
+      } else {
+        cmd.end = bestReady + cmd.cycles;
+      }
+      free[best] = cmd.end;
+      first = std::min(first, bestReady);
+      last = std::max(last, cmd.end);
+    }
+    return last > first ? last - first : 0;
+  }
 
 private:
-  /// The DRAM port serves requests in time order; commands are replayed in
-  /// stream order, so a transfer takes the earliest gap of \p cycles at or
-  /// after \p ready between the transfers reserved so far.
-  uint64_t reservePort(uint64_t ready, uint64_t cycles) {
-    uint64_t at = ready;
-    auto it = port.begin();
-    for (; it != port.end(); ++it) {
-      if (it->second <= at)
-        continue;
-      if (it->first >= at + cycles)
-        break;
-      at = it->second;
-    }
-    port.insert(it, {at, at + cycles});
-    return at;
-  }
+  struct Cmd {
+    int engine = 0;             ///< 0 DMA_IN, 1 DMA_OUT, 2 MAC, 3 VEC.
+    uint64_t cycles = 0;        ///< Busy cycles (not DRAM transfers).
+    uint64_t xfer = 0;          ///< DRAM port cycles of a DRAM transfer.
+    std::vector<Id> deps;
+    uint64_t end = 0;
+    bool done = true;
+  };
 
-  uint64_t run(uint64_t &free, uint64_t cycles, uint64_t after) {
-    uint64_t start = std::max(free, after);
-    free = start + cycles;
-    note(start, free);
-    return free;
-  }
-  void note(uint64_t start, uint64_t end) {
-    first = std::min(first, start);
-    last = std::max(last, end);
+  Id add(int engine, uint64_t cycles, uint64_t xfer, llvm::ArrayRef<Id> deps) {
+    Cmd cmd;
+    cmd.engine = engine;
+    cmd.cycles = cycles;
+    cmd.xfer = xfer;
+    cmd.deps.assign(deps.begin(), deps.end());
+    cmd.done = false;
+    cmds.push_back(std::move(cmd));
+    return cmds.size() - 1;
   }
 
   const TargetConfig &c;
-  uint64_t dmaIn = 0, dmaOut = 0, macFree = 0, vecFree = 0;
-  /// Reserved transfers on the DRAM port, sorted and disjoint.
-  std::vector<std::pair<uint64_t, uint64_t>> port;
-  uint64_t first = UINT64_MAX, last = 0;
+  std::vector<Cmd> cmds;
 };
 } // namespace
 
@@ -150,31 +184,30 @@ uint64_t kiln::npu::convScheduleCycles(const TargetConfig &c,
   const int64_t groups = ceilDiv(cob, blocks);
 
   Replay s(c);
-  uint64_t params = 0, biases = 0, weights = 0;
+  Id params = 0, biases = 0, weights = 0;
   if (!l.fp16)
     params = s.dram(true, cob * 256, 0);
   else if (biasBytes)
     biases = s.dram(true, biasBytes, 0);
   if (!stream)
     weights = s.dram(true, allWeights, 0);
-  uint64_t macOnIn[2] = {}, vecOnAcc[2] = {}, storeOnOut[2] = {},
-           macOnWgt[2] = {};
+  Id macOnIn[2] = {}, vecOnAcc[2] = {}, storeOnOut[2] = {}, macOnWgt[2] = {};
   int64_t band = 0, unit = 0, weightLoad = 0;
   for (int64_t img = 0; img < l.n; ++img)
     for (int64_t y0 = 0; y0 < l.oh; y0 += rows, ++band) {
       const int64_t rb = std::min(rows, l.oh - y0);
       const int64_t n1 = bandImageRows(l.h, l.kh, l.sy, l.dy, l.pt, y0, rb);
-      uint64_t in = s.dram(true, n1 * l.w * l.cin * es, macOnIn[band % 2]);
-      uint64_t requant = 0;
+      Id in = s.dram(true, n1 * l.w * l.cin * es, {macOnIn[band % 2]});
+      Id requant = 0;
       for (int64_t gi = 0; gi < groups; ++gi, ++unit) {
         const int64_t gn = std::min(blocks, cob - gi * blocks);
-        uint64_t ready = weights;
+        Id ready = weights;
         int64_t wi = weightLoad % weightBuffers;
         if (stream)
-          ready = s.dram(true, gn * blockWeights, macOnWgt[wi]);
-        uint64_t accFree = vecOnAcc[unit % 2];
+          ready = s.dram(true, gn * blockWeights, {macOnWgt[wi]});
+        Id accFree = vecOnAcc[unit % 2];
         if (biasBytes)
-          accFree = s.lmem(rb * l.ow * gn * 64, std::max(biases, accFree));
+          accFree = s.lmem(rb * l.ow * gn * 64, {biases, accFree});
         const uint64_t pixels = rb * l.ow;
         uint64_t work =
             l.depthwise
@@ -183,21 +216,21 @@ uint64_t kiln::npu::convScheduleCycles(const TargetConfig &c,
                 : l.kh * l.kw * ceilDiv(16 * cib, c.macRows) *
                       ceilDiv(16 * gn, c.macCols) *
                       std::max<uint64_t>(pixels, c.macWeightLoadCycles);
-        uint64_t mac = s.mac(f * work, std::max({in, ready, accFree}));
+        Id mac = s.mac(f * work, {in, ready, accFree});
         macOnIn[band % 2] = mac;
         if (stream) {
           macOnWgt[wi] = mac;
           ++weightLoad;
         }
-        uint64_t outFree = gi == 0 ? storeOnOut[band % 2] : 0;
+        Id outFree = gi == 0 ? storeOnOut[band % 2] : 0;
         uint64_t vecWork = ceilDiv(pixels * 16 * gn, c.vecLanes);
-        requant = s.vec(vecWork, std::max({mac, outFree, params}));
+        requant = s.vec(vecWork, {mac, outFree, params});
         vecOnAcc[unit % 2] = requant;
         if (l.fp16 && l.clamp)
-          requant = s.vec(vecWork, requant);
+          requant = s.vec(vecWork, {requant});
       }
       storeOnOut[band % 2] =
-          s.dram(false, rb * l.ow * l.cout * es, requant);
+          s.dram(false, rb * l.ow * l.cout * es, {requant});
     }
   return s.span();
 }
@@ -235,7 +268,7 @@ uint64_t kiln::npu::poolScheduleCycles(const TargetConfig &c,
       break;
     }
   Replay s(c);
-  uint64_t poolOnIn[2] = {}, storeOnOut[2] = {};
+  Id poolOnIn[2] = {}, storeOnOut[2] = {};
   int64_t unit = 0;
   const int64_t groups = ceilDiv(cb, blocks);
   for (int64_t img = 0; img < l.n; ++img)
@@ -249,14 +282,13 @@ uint64_t kiln::npu::poolScheduleCycles(const TargetConfig &c,
         // per pixel.
         uint64_t inRun = groups == 1 ? 0 : gc * l.inBytes;
         uint64_t outRun = groups == 1 ? 0 : gc * l.outBytes;
-        uint64_t in = s.dram(true, n1 * l.w * gc * l.inBytes, poolOnIn[unit % 2],
-                             inRun);
-        uint64_t pool =
-            s.vec(ceilDiv(rb * l.ow * 16 * gb, c.vecLanes) * l.kh * l.kw,
-                  std::max(in, storeOnOut[unit % 2]));
+        Id in = s.dram(true, n1 * l.w * gc * l.inBytes, {poolOnIn[unit % 2]},
+                       inRun);
+        Id pool = s.vec(ceilDiv(rb * l.ow * 16 * gb, c.vecLanes) * l.kh * l.kw,
+                        {in, storeOnOut[unit % 2]});
         poolOnIn[unit % 2] = pool;
         storeOnOut[unit % 2] =
-            s.dram(false, rb * l.ow * gc * l.outBytes, pool, outRun);
+            s.dram(false, rb * l.ow * gc * l.outBytes, {pool}, outRun);
       }
   return s.span();
 }
@@ -276,23 +308,23 @@ uint64_t kiln::npu::vecScheduleCycles(const TargetConfig &c,
   const int64_t n = std::max<int64_t>(
       1, std::min<int64_t>({positions, (act - bcast) / perPosition, 65535}));
   Replay s(c);
-  uint64_t fixed = 0;
+  std::vector<Id> fixed;
   for (uint64_t bytes : l.fixedLoads)
-    fixed = std::max(fixed, s.dram(true, bytes, 0));
-  uint64_t vecOnIn[2] = {}, storeOnOut[2] = {};
+    fixed.push_back(s.dram(true, bytes, {}));
+  Id vecOnIn[2] = {}, storeOnOut[2] = {};
   for (int64_t p0 = 0, b = 0; p0 < positions; p0 += n, ++b) {
     const int64_t np = std::min(n, positions - p0);
     const int64_t elements =
         std::min<int64_t>(np * lanes, l.elements - p0 * lanes);
-    uint64_t ready = fixed;
+    std::vector<Id> ready(fixed);
     // The DRAM side of every band is contiguous (the channel layout pads
     // only in LMEM).
     for (int64_t size : l.inBytes)
-      ready = std::max(ready, s.dram(true, elements * size, vecOnIn[b % 2]));
-    uint64_t v = s.vec(ceilDiv(np * cb * 16, c.vecLanes),
-                       std::max(ready, storeOnOut[b % 2]));
+      ready.push_back(s.dram(true, elements * size, {vecOnIn[b % 2]}));
+    ready.push_back(storeOnOut[b % 2]);
+    Id v = s.vec(ceilDiv(np * cb * 16, c.vecLanes), ready);
     vecOnIn[b % 2] = v;
-    storeOnOut[b % 2] = s.dram(false, elements * l.outBytes, v);
+    storeOnOut[b % 2] = s.dram(false, elements * l.outBytes, {v});
   }
   return s.span();
 }
