@@ -191,5 +191,41 @@ TEST(NPULayerReport, SimulatedStreamAndTrace) {
   EXPECT_EQ(layers, r->layers.size());
 }
 
+TEST(NPULayerReport, TraceEventsForAMergedTrace) {
+  // kiln-run merges several streams into one trace: each stream's events go
+  // to its own process, shifted to where the stream started.
+  HandBuilt h;
+  TraceOptions options;
+  options.pid = 7;
+  options.processName = "NPU segment 2";
+  options.startMicros = 100;
+  nlohmann::json events = nlohmann::json::parse(chromeTraceEvents(
+      h.program, h.result.timings, h.program.commands.size(), options));
+  ASSERT_TRUE(events.is_array());
+  size_t slices = 0, layers = 0;
+  for (const auto &ev : events) {
+    EXPECT_EQ(ev["pid"], 7);
+    if (ev["ph"] == "M" && ev["name"] == "process_name")
+      EXPECT_EQ(ev["args"]["name"], "NPU segment 2");
+    if (ev["ph"] != "X")
+      continue;
+    EXPECT_GE(double(ev["ts"]), 100.0);
+    if (ev["tid"] == kLayerTrack) {
+      ++layers;
+      continue;
+    }
+    ++slices;
+    // The first command (DMA_LOAD of the conv, start cycle 100) at
+    // 100 us + 100 cycles at 1000 MHz.
+    if (ev["args"]["index"] == 0) {
+      EXPECT_DOUBLE_EQ(double(ev["ts"]), 100.1);
+      EXPECT_EQ(ev["name"], "model/conv/Relu");
+      EXPECT_EQ(ev["args"]["command"], "DMA_LOAD");
+    }
+  }
+  EXPECT_EQ(slices, 8u); // Every engine command; END is an instant event.
+  EXPECT_EQ(layers, 3u); // conv, add, the untagged fill.
+}
+
 } // namespace
 } // namespace kiln::npu
