@@ -9,6 +9,7 @@
 #include "passes/Passes.h"
 
 #include "conversions/Passes.h"
+#include "dialects/NPU/Transforms/Passes.h"
 #include "dialects/NPUHW/IR/NPUHWOps.h"
 #include "dialects/NPUHW/Transforms/Passes.h"
 #include "dialects/TF/Transforms/Passes.h"
@@ -202,6 +203,8 @@ void buildNPUToNPUHWPipeline(OpPassManager &pm,
   ConvertNPUToNPUHWPassOptions convert;
   convert.maxRowsPerBand = options.maxRowsPerBand;
   convert.maxBlocksPerGroup = options.maxBlocksPerGroup;
+  // The ops' costs, before they are lowered, for the .npub COST section.
+  pm.addPass(npu::createNPURecordCostsPass());
   pm.addPass(createConvertNPUToNPUHWPass(convert));
   OpPassManager &stream = pm.nest<npuhw::StreamOp>();
   stream.addPass(npuhw::createNPUHWAllocateLmemPass());

@@ -11,6 +11,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <cstring>
 
 namespace kiln::npu {
@@ -51,6 +52,24 @@ const DebugEntry *Program::findDebug(uint16_t tag) const {
     if (entry.tag == tag)
       return &entry;
   return nullptr;
+}
+
+const LayerCost *Program::findCost(uint16_t tag) const {
+  for (const LayerCost &cost : costs)
+    if (cost.tag == tag)
+      return &cost;
+  return nullptr;
+}
+
+uint64_t LayerCost::lowerBound() const {
+  return std::max({macCycles, vecCycles, dramCycles});
+}
+
+const char *LayerCost::boundBy() const {
+  uint64_t bound = lowerBound();
+  if (macCycles == bound)
+    return "MAC";
+  return vecCycles == bound ? "VEC" : "DRAM";
 }
 
 //===----------------------------------------------------------------------===//
@@ -161,6 +180,22 @@ std::vector<uint8_t> writeProgram(const Program &program) {
       w.align(4);
     }
     sections.push_back({SectionType::DEBUG, 0, w.out});
+  }
+  if (!program.costs.empty()) {
+    ByteWriter w;
+    w.u32(static_cast<uint32_t>(program.costs.size()));
+    w.u32(0);
+    for (const LayerCost &c : program.costs) {
+      w.u16(c.tag);
+      w.u16(0);
+      w.u32(0);
+      w.u64(c.estimate);
+      w.u64(c.macCycles);
+      w.u64(c.vecCycles);
+      w.u64(c.dramCycles);
+      w.u64(c.usefulMacs);
+    }
+    sections.push_back({SectionType::COST, 0, w.out});
   }
 
   ByteWriter w;
@@ -350,6 +385,38 @@ absl::Status parseDebug(absl::Span<const uint8_t> data, Program &program) {
   return absl::OkStatus();
 }
 
+/// Size of one COST entry.
+constexpr size_t kCostEntryBytes = 48;
+
+absl::Status parseCost(absl::Span<const uint8_t> data, Program &program) {
+  ByteReader r(data, "COST");
+  uint64_t count = r.get(4);
+  uint64_t reserved = r.get(4);
+  if (!r.ok() || reserved || count != r.remaining() / kCostEntryBytes ||
+      r.remaining() % kCostEntryBytes)
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "COST section: %d entries of %d bytes do not match its %d bytes",
+        count, kCostEntryBytes, data.size()));
+  for (uint64_t i = 0; i < count; ++i) {
+    LayerCost c;
+    c.tag = static_cast<uint16_t>(r.get(2));
+    uint64_t zero = r.get(2) | r.get(4);
+    c.estimate = r.get(8);
+    c.macCycles = r.get(8);
+    c.vecCycles = r.get(8);
+    c.dramCycles = r.get(8);
+    c.usefulMacs = r.get(8);
+    if (zero)
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "COST section: entry %d: reserved bytes are not zero", i));
+    if (c.tag == 0 || program.findCost(c.tag))
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "COST section: entry %d: tag %d is 0 or repeated", i, c.tag));
+    program.costs.push_back(c);
+  }
+  return absl::OkStatus();
+}
+
 const char *sectionName(uint32_t type) {
   switch (static_cast<SectionType>(type)) {
   case SectionType::COMMANDS:
@@ -364,6 +431,8 @@ const char *sectionName(uint32_t type) {
     return "DEBUG";
   case SectionType::TARGET:
     return "TARGET";
+  case SectionType::COST:
+    return "COST";
   }
   return "unknown";
 }
@@ -409,7 +478,7 @@ absl::StatusOr<Program> readProgram(absl::Span<const uint8_t> bytes) {
 
   Program program;
   absl::Span<const uint8_t> commands, target;
-  bool seen[7] = {};
+  bool seen[8] = {};
   for (uint64_t i = 0; i < count; ++i) {
     size_t at = tableOffset + i * kSectionEntryBytes;
     uint32_t type = get32(bytes, at);
@@ -422,7 +491,7 @@ absl::StatusOr<Program> readProgram(absl::Span<const uint8_t> bytes) {
     if (offset < kHeaderBytes || offset > fileSize || size > fileSize - offset)
       return fail("section ", i, " (", sectionName(type), "): offset ", offset,
                   " + size ", size, " exceeds the file (", fileSize, " bytes)");
-    if (type == 0 || type > 6) {
+    if (type == 0 || type > 7) {
       if (flags & kSectionRequired)
         return fail("section ", i, ": unknown required section type ", type);
       continue; // Unknown optional section: skipped.
@@ -451,6 +520,9 @@ absl::StatusOr<Program> readProgram(absl::Span<const uint8_t> bytes) {
     case SectionType::DEBUG:
       status = parseDebug(data, program);
       break;
+    case SectionType::COST:
+      status = parseCost(data, program);
+      break;
     }
     if (!status.ok())
       return status;
@@ -464,6 +536,9 @@ absl::StatusOr<Program> readProgram(absl::Span<const uint8_t> bytes) {
   if (fnv1a64(target.data(), target.size()) != get64(bytes, 40))
     return fail("header: field 'target_hash' does not match the TARGET "
                 "section");
+  for (const LayerCost &c : program.costs)
+    if (!program.findDebug(c.tag))
+      return fail("COST section: tag ", c.tag, " has no DEBUG entry");
   program.targetJson.assign(target.begin(), target.end());
   absl::StatusOr<TargetConfig> config =
       TargetConfig::fromJson(program.targetJson);

@@ -25,7 +25,7 @@ namespace kiln::npu {
 /// Format version written by this library; readers accept any minor of the
 /// same major.
 inline constexpr uint16_t kFormatMajor = 1;
-inline constexpr uint16_t kFormatMinor = 0;
+inline constexpr uint16_t kFormatMinor = 1;
 /// Size of the file header.
 inline constexpr size_t kHeaderBytes = 64;
 /// Size of one section-table entry.
@@ -39,6 +39,7 @@ enum class SectionType : uint32_t {
   IO = 4,
   DEBUG = 5,
   TARGET = 6,
+  COST = 7, ///< Since 1.1.
 };
 /// Section-table flag: a reader that does not know the type must reject.
 inline constexpr uint32_t kSectionRequired = 1;
@@ -84,6 +85,25 @@ struct DebugEntry {
   std::string location;
 };
 
+/// The compiler's cost figures of one layer (the commands with one debug
+/// tag), from the optional COST section (format 1.1, docs/npu-isa.md §7).
+struct LayerCost {
+  uint16_t tag = 0;
+  /// The compile-time prediction of the layer's cycles.
+  uint64_t estimate = 0;
+  /// The lower bound's terms: useful MACs at the layer's peak (dense or
+  /// depthwise, fp16 at half rate), VEC work at vec.lanes per cycle, and the
+  /// bytes of its tensors moved once at dma.dram_bytes_per_cycle.
+  uint64_t macCycles = 0, vecCycles = 0, dramCycles = 0;
+  /// Multiply-accumulates the layer needs (padding excluded).
+  uint64_t usefulMacs = 0;
+  /// The largest of the three terms.
+  uint64_t lowerBound() const;
+  /// "MAC", "VEC" or "DRAM": the term that sets lowerBound() (MAC, then VEC
+  /// on ties).
+  const char *boundBy() const;
+};
+
 /// The contents of a .npub file.
 struct Program {
   TargetConfig config;
@@ -96,10 +116,14 @@ struct Program {
   std::vector<RegionDecl> regions;
   std::vector<IoDecl> io;
   std::vector<DebugEntry> debug;
+  /// Per-tag cost figures (COST section); empty when the file has none.
+  std::vector<LayerCost> costs;
   /// The declaration of DRAM \p region, or null.
   const RegionDecl *findRegion(unsigned region) const;
   /// The debug entry of \p tag, or null.
   const DebugEntry *findDebug(uint16_t tag) const;
+  /// The cost figures of \p tag, or null.
+  const LayerCost *findCost(uint16_t tag) const;
 };
 
 /// Serialises \p program (TARGET from config.toJson() when targetJson is

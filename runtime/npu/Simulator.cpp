@@ -324,6 +324,7 @@ public:
     mem.lmem.assign(cfg.lmemSize(), 0);
     mem.dram.swap(dram);
     timing.resize(cmds.size());
+    usefulPerCommand.assign(cmds.size(), 0);
     sem.assign(cfg.semaphores, 0);
     waiters.resize(cfg.semaphores);
     tokens.resize(cfg.semaphores);
@@ -358,6 +359,7 @@ private:
   RaceChecker race;
   Stats stats;
   std::vector<CommandTiming> timing;
+  std::vector<uint64_t> usefulPerCommand;
 
   uint64_t now = 0;
   size_t fetch = 0;       // Next command to dispatch.
@@ -509,6 +511,7 @@ absl::Status Run::complete(int e) {
     uint64_t useful = opts.functional ? commandUsefulMacs(c, mem.lmem) : 0;
     stats.paddedMacs += padded;
     stats.usefulMacs += useful;
+    usefulPerCommand[index] = useful;
     if (c.opcode == Opcode::MAC_DWCONV) {
       stats.depthwisePaddedMacs += padded;
       stats.depthwiseUsefulMacs += useful;
@@ -668,6 +671,7 @@ absl::Status Run::go() {
   stats.microseconds = double(now) / cfg.clockMHz;
   result.stats = stats;
   result.timings = timing;
+  result.usefulMacs = usefulPerCommand;
   result.races = race.races();
   if (opts.trace)
     result.traceJson = chromeTraceJson(prog, timing, fetch);

@@ -93,6 +93,9 @@ struct CommandTiming {
 struct RunResult {
   Stats stats;
   std::vector<CommandTiming> timings;
+  /// Useful MACs of each command (0 but for MAC commands, and 0 throughout
+  /// a timing-only run): what per-layer reports attribute to a layer.
+  std::vector<uint64_t> usefulMacs;
   std::vector<Race> races;
   std::string traceJson;
 };

@@ -9,6 +9,7 @@
 
 #include "target/npu/NPUTarget.h"
 
+#include "dialects/NPU/IR/NPUCost.h"
 #include "dialects/NPUHW/IR/FieldClasses.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -285,6 +286,38 @@ FailureOr<npu::Program> kiln::npuhw::exportStream(StreamOp stream,
     tag = next++;
     program.debug.push_back({tag, key.first, key.second});
   }
+  // COST: what npu-record-costs recorded for this stream's function, under
+  // the tag of each op's command location (ops sharing a tag add up).
+  std::map<uint16_t, npu::LayerCost> costs;
+  auto module = stream->getParentOfType<ModuleOp>();
+  auto recorded =
+      module ? module->getAttrOfType<DictionaryAttr>(npu::kLayerCostsAttrName)
+             : DictionaryAttr();
+  auto entries =
+      recorded ? recorded.getAs<ArrayAttr>(stream.getSymName()) : ArrayAttr();
+  for (Attribute attr : entries ? entries.getValue() : ArrayRef<Attribute>()) {
+    auto entry = dyn_cast<DictionaryAttr>(attr);
+    auto loc = entry ? entry.getAs<LocationAttr>("loc") : LocationAttr();
+    std::optional<std::pair<std::string, std::string>> key;
+    if (loc)
+      key = debugKey(loc);
+    auto tag = key ? tags.find(*key) : tags.end();
+    if (tag == tags.end())
+      continue; // No command carries the location (or it was dropped).
+    npu::LayerCost &cost = costs[tag->second];
+    cost.tag = tag->second;
+    auto add = [&](StringRef name, uint64_t &field) {
+      if (auto value = entry.getAs<IntegerAttr>(name))
+        field += value.getValue().getZExtValue();
+    };
+    add("estimate", cost.estimate);
+    add("mac", cost.macCycles);
+    add("vec", cost.vecCycles);
+    add("dram", cost.dramCycles);
+    add("macs", cost.usefulMacs);
+  }
+  for (auto &[tag, cost] : costs)
+    program.costs.push_back(cost);
 
   for (Operation &op : body) {
     if (auto region = dyn_cast<RegionOp>(op)) {

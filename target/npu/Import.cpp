@@ -9,6 +9,8 @@
 
 #include "target/npu/NPUTarget.h"
 
+#include "dialects/NPU/IR/NPUCost.h"
+
 #include "dialects/NPUHW/IR/FieldClasses.h"
 #include "runtime/npu/Verifier.h"
 
@@ -375,6 +377,26 @@ OwningOpRef<ModuleOp> Importer::run(StringRef name) {
     for (uint8_t signal : c.signal)
       if (signal != npu::kNoSemaphore)
         signalled[signal].push_back(op->getResult(0));
+  }
+  // The COST section as npu-record-costs writes it, under the locations the
+  // tags stand for, so that exporting the stream again keeps it.
+  if (!program.costs.empty()) {
+    SmallVector<Attribute> entries;
+    for (const npu::LayerCost &cost : program.costs) {
+      auto i64 = [&](uint64_t v) {
+        return b.getI64IntegerAttr(static_cast<int64_t>(v));
+      };
+      entries.push_back(b.getDictionaryAttr(
+          {b.getNamedAttr("loc", locationOf(cost.tag)),
+           b.getNamedAttr("estimate", i64(cost.estimate)),
+           b.getNamedAttr("mac", i64(cost.macCycles)),
+           b.getNamedAttr("vec", i64(cost.vecCycles)),
+           b.getNamedAttr("dram", i64(cost.dramCycles)),
+           b.getNamedAttr("macs", i64(cost.usefulMacs))}));
+    }
+    (*module)->setAttr(npu::kLayerCostsAttrName,
+                       b.getDictionaryAttr(b.getNamedAttr(
+                           name, b.getArrayAttr(entries))));
   }
   return module;
 }

@@ -8,6 +8,7 @@
 
 #include "runtime/npu/Disassembler.h"
 #include "runtime/npu/Examples.h"
+#include "runtime/npu/LayerReport.h"
 #include "runtime/npu/Simulator.h"
 #include "runtime/npu/TiledConv.h"
 #include "tools/kiln-npu-sim/LayerTable.h"
@@ -36,6 +37,15 @@ ABSL_FLAG(std::vector<std::string>, output, {},
 ABSL_FLAG(std::string, trace, "",
           "Write a Chrome trace-event JSON file (open it in ui.perfetto.dev "
           "or chrome://tracing).");
+ABSL_FLAG(std::string, layer_report, "",
+          "Print a per-layer table after the statistics: 'markdown' or "
+          "'csv'. A layer is the commands of one DEBUG tag (one npu op, "
+          "named after its TensorFlow node); its measured cycles run from "
+          "its first command's start to its last command's end, beside the "
+          "compiler's estimate and lower bound (COST section) and its "
+          "useful-MAC utilisation.");
+ABSL_FLAG(std::string, layer_report_file, "",
+          "With --layer_report: write the table to this file instead.");
 ABSL_FLAG(bool, race_check, true,
           "Check for unsynchronised accesses (vector clocks); races make the "
           "run fail.");
@@ -184,6 +194,7 @@ int main(int argc, char **argv) {
       "runs an NPU-v1 command stream (.npub) on the simulator.\n\n"
       "  kiln-npu-sim model.npub --input=x=x.bin --output=y=y.bin "
       "--trace=t.json\n"
+      "  kiln-npu-sim model.npub --layer_report=markdown --trace=t.json\n"
       "  kiln-npu-sim model.npub --disassemble\n"
       "  kiln-npu-sim --example=conv.npub --example_input=x.bin\n"
       "  kiln-npu-sim --example=l.npub --example_conv=conv3x3:112x112x64x64 "
@@ -221,6 +232,11 @@ int main(int argc, char **argv) {
     return verified.ok() ? 0 : 1;
   }
 
+  const std::string reportFormat = absl::GetFlag(FLAGS_layer_report);
+  if (!reportFormat.empty() && reportFormat != "markdown" &&
+      reportFormat != "csv")
+    return fail("--layer_report=" + reportFormat +
+                ": expected 'markdown' or 'csv'");
   VerifyOptions verify;
   verify.semaphoreRule = absl::GetFlag(FLAGS_semaphore_rule);
   absl::StatusOr<Simulator> sim = Simulator::load(bytes, verify);
@@ -251,6 +267,19 @@ int main(int argc, char **argv) {
     return fail(std::string(result.status().message()));
   if (absl::GetFlag(FLAGS_stats))
     std::cout << result->stats.toString();
+  if (!reportFormat.empty()) {
+    absl::StatusOr<LayerReport> report =
+        buildLayerReport(sim->program(), *result);
+    if (!report.ok())
+      return fail(std::string(report.status().message()));
+    std::string table = reportFormat == "csv" ? layerReportCsv(*report)
+                                              : layerReportMarkdown(*report);
+    std::string file = absl::GetFlag(FLAGS_layer_report_file);
+    if (file.empty())
+      std::cout << (absl::GetFlag(FLAGS_stats) ? "\n" : "") << table;
+    else if (!writeFile(file, table.data(), table.size()))
+      return fail("cannot write " + file);
+  }
   if (options.trace &&
       !writeFile(absl::GetFlag(FLAGS_trace), result->traceJson.data(),
                  result->traceJson.size()))

@@ -10,6 +10,8 @@
 #include "dialects/NPU/IR/NPUOps.h"
 #include "dialects/NPU/IR/NPUVerifyUtils.h"
 
+#include "mlir/IR/Matchers.h"
+
 #include <algorithm>
 
 using namespace mlir;
@@ -34,13 +36,13 @@ llvm::StringRef kiln::npu::costBoundName(CostBound bound) {
   return "";
 }
 
-uint64_t CostEstimate::estimate() const {
-  return std::max({macCycles, vecCycles, dramCycles});
+uint64_t CostEstimate::lowerBound() const {
+  return std::max({usefulMacCycles, vecCycles, dramCycles});
 }
 
 CostBound CostEstimate::bound() const {
-  uint64_t best = estimate();
-  if (macCycles == best)
+  uint64_t best = lowerBound();
+  if (usefulMacCycles == best)
     return CostBound::MAC;
   if (vecCycles == best)
     return CostBound::VEC;
@@ -130,6 +132,44 @@ macEpilogue(bool fp16, Value bias, bool clamp, uint64_t channels) {
   return {1 + (bias ? 1 : 0) + (clamp ? 1 : 0), 0};
 }
 
+/// \p macs at the peak: rows x cols per cycle (depthwise: an eighth), half
+/// of it in fp16.
+static uint64_t peakCycles(const TargetConfig &config, uint64_t macs,
+                           bool depthwise, bool fp16) {
+  uint64_t peak = uint64_t(config.macRows) * config.macCols;
+  if (depthwise)
+    peak = std::max<uint64_t>(peak / 8, 1);
+  return ceilDiv(macs * (fp16 ? 2 : 1), peak);
+}
+
+/// The ConvShape of a convolution-like op's tensors and attributes.
+template <typename OpTy>
+static ConvShape convShape(OpTy op, bool depthwise) {
+  ArrayRef<int64_t> in = op.getInput().getType().getShape();
+  ArrayRef<int64_t> w = op.getWeight().getType().getShape();
+  ArrayRef<int64_t> out = op.getOutput().getType().getShape();
+  ConvShape l;
+  l.depthwise = depthwise;
+  l.fp16 = isF16(op.getInput().getType());
+  l.bias = static_cast<bool>(op.getBias());
+  l.clamp = op.getClampMinAttr() || op.getClampMaxAttr();
+  l.n = in[0];
+  l.h = in[1];
+  l.w = in[2];
+  l.cin = in[3];
+  l.oh = out[1];
+  l.ow = out[2];
+  l.cout = out[3];
+  l.kh = w[0];
+  l.kw = w[1];
+  ArrayRef<int64_t> stride = op.getStride(), dilation = op.getDilation(),
+                    pad = op.getPad();
+  l.sy = stride.size() == 2 ? stride[0] : 1;
+  l.dy = dilation.size() == 2 ? dilation[0] : 1;
+  l.pt = pad.size() == 4 ? pad[0] : 0;
+  return l;
+}
+
 //===----------------------------------------------------------------------===//
 // MAC operations
 //===----------------------------------------------------------------------===//
@@ -148,6 +188,8 @@ CostEstimate Conv2DOp::estimateCost(const TargetConfig &config) {
   cost.vecCycles = vecCycles(config, out[0] * pixels, w[3], passes);
   cost.dramBytes = operandBytes(*this) + records;
   cost.dramCycles = dramCycles(config, cost.dramBytes);
+  cost.usefulMacCycles = peakCycles(config, cost.usefulMacs, false, fp16);
+  cost.cycles = convScheduleCycles(config, convShape(*this, false));
   return cost;
 }
 
@@ -165,6 +207,8 @@ CostEstimate DepthwiseConv2DOp::estimateCost(const TargetConfig &config) {
   cost.vecCycles = vecCycles(config, out[0] * out[1] * out[2], out[3], passes);
   cost.dramBytes = operandBytes(*this) + records;
   cost.dramCycles = dramCycles(config, cost.dramBytes);
+  cost.usefulMacCycles = peakCycles(config, cost.usefulMacs, true, fp16);
+  cost.cycles = convScheduleCycles(config, convShape(*this, true));
   return cost;
 }
 
@@ -180,6 +224,16 @@ CostEstimate FullyConnectedOp::estimateCost(const TargetConfig &config) {
   cost.vecCycles = vecCycles(config, m, w[1], passes);
   cost.dramBytes = operandBytes(*this) + records;
   cost.dramCycles = dramCycles(config, cost.dramBytes);
+  cost.usefulMacCycles = peakCycles(config, cost.usefulMacs, false, fp16);
+  // A 1x1 convolution of one row of m pixels.
+  ConvShape l;
+  l.fp16 = fp16;
+  l.bias = static_cast<bool>(getBias());
+  l.clamp = getClampMinAttr() || getClampMaxAttr();
+  l.w = l.ow = m;
+  l.cin = w[0];
+  l.cout = w[1];
+  cost.cycles = convScheduleCycles(config, l);
   return cost;
 }
 
@@ -190,20 +244,54 @@ CostEstimate FullyConnectedOp::estimateCost(const TargetConfig &config) {
 /// VEC_ELTWISE reads a 64-byte parameter block in every mode.
 static constexpr uint64_t kEltwiseParamBytes = 64;
 
+/// Bytes per element of a tensor type.
+static int64_t bytesPerElement(Type type) {
+  auto shaped = cast<ShapedType>(type);
+  return static_cast<int64_t>(tensorBytes(type) /
+                              std::max<int64_t>(shaped.getNumElements(), 1));
+}
+
+/// An element-wise op: its broadcast (a one-element rhs is a scalar, an rhs
+/// of the lhs's shape a tensor, anything else a per-channel vector) decides
+/// the layout and the loads, as the lowering does.
+static CostEstimate eltwiseCost(Operation *op, const TargetConfig &config) {
+  CostEstimate cost = vecOnlyCost(op, config, 1, 1, kEltwiseParamBytes);
+  auto lhs = cast<ShapedType>(op->getOperand(0).getType());
+  auto rhs = cast<ShapedType>(op->getOperand(1).getType());
+  VecShape l;
+  l.elements = cast<ShapedType>(op->getResult(0).getType()).getNumElements();
+  l.outBytes = bytesPerElement(op->getResult(0).getType());
+  l.inBytes.push_back(bytesPerElement(lhs));
+  l.fixedLoads.push_back(kEltwiseParamBytes);
+  if (rhs.getNumElements() == 1) {
+    // A scalar that is not a constant is copied over the block's word 12.
+    if (!matchPattern(op->getOperand(1), m_Constant()))
+      l.fixedLoads.push_back(bytesPerElement(rhs));
+  } else if (rhs.getShape() == lhs.getShape()) {
+    l.inBytes.push_back(bytesPerElement(rhs));
+  } else {
+    l.channels = lhs.getShape().back();
+    l.broadcastBytes = bytesPerElement(rhs);
+    l.fixedLoads.push_back(tensorBytes(rhs));
+  }
+  cost.cycles = vecScheduleCycles(config, l);
+  return cost;
+}
+
 CostEstimate AddOp::estimateCost(const TargetConfig &config) {
-  return vecOnlyCost(*this, config, 1, 1, kEltwiseParamBytes);
+  return eltwiseCost(*this, config);
 }
 CostEstimate SubOp::estimateCost(const TargetConfig &config) {
-  return vecOnlyCost(*this, config, 1, 1, kEltwiseParamBytes);
+  return eltwiseCost(*this, config);
 }
 CostEstimate MulOp::estimateCost(const TargetConfig &config) {
-  return vecOnlyCost(*this, config, 1, 1, kEltwiseParamBytes);
+  return eltwiseCost(*this, config);
 }
 CostEstimate MinimumOp::estimateCost(const TargetConfig &config) {
-  return vecOnlyCost(*this, config, 1, 1, kEltwiseParamBytes);
+  return eltwiseCost(*this, config);
 }
 CostEstimate MaximumOp::estimateCost(const TargetConfig &config) {
-  return vecOnlyCost(*this, config, 1, 1, kEltwiseParamBytes);
+  return eltwiseCost(*this, config);
 }
 
 /// Pooling costs kh * kw element operations per output element.
@@ -211,7 +299,25 @@ template <typename OpTy>
 static CostEstimate poolCost(OpTy op, const TargetConfig &config) {
   ArrayRef<int64_t> kernel = op.getKernel();
   uint64_t window = kernel.size() == 2 ? kernel[0] * kernel[1] : 1;
-  return vecOnlyCost(op, config, 1, window);
+  CostEstimate cost = vecOnlyCost(op, config, 1, window);
+  ArrayRef<int64_t> in = op.getInput().getType().getShape();
+  ArrayRef<int64_t> out = op.getOutput().getType().getShape();
+  ArrayRef<int64_t> stride = op.getStride(), pad = op.getPad();
+  PoolShape l;
+  l.n = in[0];
+  l.h = in[1];
+  l.w = in[2];
+  l.c = in[3];
+  l.oh = out[1];
+  l.ow = out[2];
+  l.kh = kernel.size() == 2 ? kernel[0] : 1;
+  l.kw = kernel.size() == 2 ? kernel[1] : 1;
+  l.sy = stride.size() == 2 ? stride[0] : 1;
+  l.pt = pad.size() == 4 ? pad[0] : 0;
+  l.inBytes = bytesPerElement(op.getInput().getType());
+  l.outBytes = bytesPerElement(op.getOutput().getType());
+  cost.cycles = poolScheduleCycles(config, l);
+  return cost;
 }
 
 CostEstimate MaxPool2DOp::estimateCost(const TargetConfig &config) {
@@ -224,15 +330,29 @@ CostEstimate SumPool2DOp::estimateCost(const TargetConfig &config) {
   return poolCost(*this, config);
 }
 
+/// A unary op: one flat band loop, after \p fixedBytes of table.
+static CostEstimate unaryCost(Operation *op, const TargetConfig &config,
+                              uint64_t fixedBytes = 0) {
+  CostEstimate cost = vecOnlyCost(op, config, 1, 1, fixedBytes);
+  VecShape l;
+  l.elements = cast<ShapedType>(op->getResult(0).getType()).getNumElements();
+  l.outBytes = bytesPerElement(op->getResult(0).getType());
+  l.inBytes.push_back(bytesPerElement(op->getOperand(0).getType()));
+  if (fixedBytes)
+    l.fixedLoads.push_back(fixedBytes);
+  cost.cycles = vecScheduleCycles(config, l);
+  return cost;
+}
+
 CostEstimate RescaleOp::estimateCost(const TargetConfig &config) {
-  return vecOnlyCost(*this, config, 1);
+  return unaryCost(*this, config);
 }
 CostEstimate TableOp::estimateCost(const TargetConfig &config) {
-  return vecOnlyCost(*this, config, 1, 1, 256);
+  return unaryCost(*this, config, 256);
 }
 CostEstimate ClampOp::estimateCost(const TargetConfig &config) {
-  return vecOnlyCost(*this, config, 1);
+  return unaryCost(*this, config);
 }
 CostEstimate ConvertOp::estimateCost(const TargetConfig &config) {
-  return vecOnlyCost(*this, config, 1);
+  return unaryCost(*this, config);
 }

@@ -13,10 +13,12 @@ def NPU_CostOpInterface : OpInterface<"NPUCostOpInterface"> {
   let cppNamespace = "::kiln::npu";
   let description = [{
     A static estimate of what an npu operation costs on a target: the MACs
-    it does, and the cycles its MAC, VEC and DRAM work need at the target's
-    peak rates (`docs/npu-isa.md` §8). The estimate is the largest of the
-    three, a *lower bound* of the operation's run time: setup, pipeline
-    latency, DRAM latency, bursts, halos and synchronisation only add to it.
+    it does; the cycles its useful MACs, its VEC work and its DRAM traffic
+    need at the target's peak rates (`docs/npu-isa.md` §8), whose largest is
+    a *lower bound* of its run time; and the *estimate*, a prediction of the
+    cycles its lowered commands take, from a model of the lowering's
+    schedule (tiling, DMA setup, bursts and DRAM latency per transfer, MAC
+    and VEC setup, channel padding, the fp16 rate).
   }];
   let methods = [
     InterfaceMethod<

@@ -66,35 +66,38 @@ std::string csvField(StringRef text) {
 
 void writeTable(llvm::raw_ostream &os, ArrayRef<Row> rows, bool markdown) {
   CostEstimate total;
-  uint64_t totalEstimate = 0;
+  uint64_t totalBound = 0;
   auto line = [&](StringRef op, StringRef location, const CostEstimate &cost,
-                  StringRef bound, uint64_t estimate) {
+                  StringRef bound, uint64_t lowerBound) {
     if (markdown)
       os << "| " << op << " | " << location << " | " << cost.usefulMacs << " | "
-         << cost.macCycles << " | " << cost.vecCycles << " | "
-         << cost.dramCycles << " | " << bound << " | " << estimate << " |\n";
+         << cost.usefulMacCycles << " | " << cost.vecCycles << " | "
+         << cost.dramCycles << " | " << bound << " | " << lowerBound << " | "
+         << cost.estimate() << " |\n";
     else
       os << csvField(op) << "," << csvField(location) << "," << cost.usefulMacs
-         << "," << cost.macCycles << "," << cost.vecCycles << ","
-         << cost.dramCycles << "," << bound << "," << estimate << "\n";
+         << "," << cost.usefulMacCycles << "," << cost.vecCycles << ","
+         << cost.dramCycles << "," << bound << "," << lowerBound << ","
+         << cost.estimate() << "\n";
   };
   if (markdown)
     os << "| op | location | MACs | MAC cycles | VEC cycles | DRAM cycles | "
-          "bound | estimate |\n"
-       << "|---|---|---:|---:|---:|---:|---|---:|\n";
+          "bound | lower bound | estimate |\n"
+       << "|---|---|---:|---:|---:|---:|---|---:|---:|\n";
   else
     os << "op,location,macs,mac_cycles,vec_cycles,dram_cycles,bound,"
-          "estimate\n";
+          "lower_bound,estimate\n";
   for (const Row &row : rows) {
     line(row.op, row.location, row.cost, costBoundName(row.cost.bound()),
-         row.cost.estimate());
+         row.cost.lowerBound());
     total.usefulMacs += row.cost.usefulMacs;
-    total.macCycles += row.cost.macCycles;
+    total.usefulMacCycles += row.cost.usefulMacCycles;
     total.vecCycles += row.cost.vecCycles;
     total.dramCycles += row.cost.dramCycles;
-    totalEstimate += row.cost.estimate();
+    total.cycles += row.cost.estimate();
+    totalBound += row.cost.lowerBound();
   }
-  line("total", "", total, "", totalEstimate);
+  line("total", "", total, "", totalBound);
 }
 
 //===----------------------------------------------------------------------===//
@@ -117,10 +120,12 @@ struct NPUReportCostPass final
       CostEstimate cost = op.estimateCostOnTarget();
       ++numOps;
       op->emitRemark() << op->getName() << ": " << cost.usefulMacs
-                       << " MACs; cycles MAC " << cost.macCycles << ", VEC "
-                       << cost.vecCycles << ", DRAM " << cost.dramCycles
-                       << "; bound " << costBoundName(cost.bound())
-                       << "; estimate >= " << cost.estimate() << " cycles";
+                       << " MACs; cycles MAC " << cost.usefulMacCycles
+                       << ", VEC " << cost.vecCycles << ", DRAM "
+                       << cost.dramCycles << "; lower bound "
+                       << cost.lowerBound() << " ("
+                       << costBoundName(cost.bound()) << "); estimate "
+                       << cost.estimate() << " cycles";
       rows.push_back({op->getName().getStringRef().str(),
                       locationString(op->getLoc()), cost});
     });

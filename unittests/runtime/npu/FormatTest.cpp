@@ -77,7 +77,7 @@ TEST(NPUFormat, RejectsBadHeaders) {
   EXPECT_EQ(errorOf(bad), "bad magic: expected 'NPUB'");
   bad = good;
   bad[4] = 2;
-  EXPECT_EQ(errorOf(bad), "unsupported format version 2.0: this reader "
+  EXPECT_EQ(errorOf(bad), "unsupported format version 2.1: this reader "
                           "supports major version 1");
   bad = good;
   bad[6] = 7; // A newer minor version is accepted.
@@ -121,6 +121,61 @@ TEST(NPUFormat, UnknownSections) {
   put32(bytes, entry + 16, 1u << 30);
   refreshCrc(bytes);
   EXPECT_NE(errorOf(bytes).find("exceeds the file"), std::string::npos);
+}
+
+TEST(NPUFormat, CostSectionRoundTripsAndIsChecked) {
+  Program program = buildConvExample({8, 8, 16, 16, 4, true, 1}).program;
+  program.costs = {{1, 5000, 4096, 300, 2000, 1048576},
+                   {2, 700, 0, 650, 120, 0}};
+  std::vector<uint8_t> good = writeProgram(program);
+  EXPECT_EQ(good[6], 1); // Format 1.1.
+  absl::StatusOr<Program> p = readProgram(good);
+  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_EQ(p->costs.size(), 2u);
+  EXPECT_EQ(p->costs[0].estimate, 5000u);
+  EXPECT_EQ(p->costs[0].lowerBound(), 4096u);
+  EXPECT_STREQ(p->costs[0].boundBy(), "MAC");
+  EXPECT_EQ(p->costs[1].usefulMacs, 0u);
+  EXPECT_STREQ(p->costs[1].boundBy(), "VEC");
+  ASSERT_NE(p->findCost(2), nullptr);
+  EXPECT_EQ(p->findCost(3), nullptr);
+  EXPECT_EQ(writeProgram(*p), good);
+  // A reader of 1.0 skips the section: as an unknown optional one.
+  auto bytes = good;
+  size_t entry = sectionEntry(bytes, SectionType::COST);
+  put32(bytes, entry, 99);
+  refreshCrc(bytes);
+  p = readProgram(bytes);
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_TRUE(p->costs.empty());
+  // A program without costs writes no COST section.
+  program.costs.clear();
+  p = readProgram(writeProgram(program));
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_TRUE(p->costs.empty());
+  // Malformed: a count that does not match, a tag without a DEBUG entry,
+  // a repeated tag, a nonzero reserved byte.
+  auto costAt = [&](const std::vector<uint8_t> &b) {
+    return size_t(get32(b, sectionEntry(b, SectionType::COST) + 8));
+  };
+  bytes = good;
+  put32(bytes, costAt(bytes), 3);
+  refreshCrc(bytes);
+  EXPECT_EQ(errorOf(bytes), "COST section: 3 entries of 48 bytes do not "
+                            "match its 104 bytes");
+  bytes = good;
+  bytes[costAt(bytes) + 8 + 48] = 9;
+  refreshCrc(bytes);
+  EXPECT_EQ(errorOf(bytes), "COST section: tag 9 has no DEBUG entry");
+  bytes = good;
+  bytes[costAt(bytes) + 8 + 48] = 1;
+  refreshCrc(bytes);
+  EXPECT_EQ(errorOf(bytes), "COST section: entry 1: tag 1 is 0 or repeated");
+  bytes = good;
+  bytes[costAt(bytes) + 8 + 3] = 1;
+  refreshCrc(bytes);
+  EXPECT_EQ(errorOf(bytes),
+            "COST section: entry 0: reserved bytes are not zero");
 }
 
 TEST(NPUFormat, EveryTruncationIsRejected) {

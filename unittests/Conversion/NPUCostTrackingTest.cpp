@@ -1,0 +1,122 @@
+//===- NPUCostTrackingTest.cpp - estimates against the simulator -*- C++ -*-===//
+//
+// NPUCostOpInterface's estimate predicts the cycles of the commands
+// convert-npu-to-npuhw emits: layers of each kind (dense, 1x1, depthwise,
+// fully connected, pooling, element-wise) compiled through
+// kiln-npu-to-npuhw-pipeline for the realistic target, exported with their
+// COST entries, run on the simulator, and compared per layer
+// (runtime/npu/LayerReport) with the measured cycles: within 15%.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NPULoweringHarness.h"
+
+#include "runtime/npu/LayerReport.h"
+
+namespace kiln {
+namespace {
+
+using testing::NPULoweringTest;
+
+/// A function of one fp16 op on the realistic target; \p body defines %y
+/// from %x (and constants).
+std::string layerModule(const std::string &args, const std::string &result,
+                        const std::string &body) {
+  return "module attributes {npu.target = #npu.target<\"realistic\">} {\n"
+         "  func.func @layer(" + args + ") -> " + result + " {\n" + body +
+         "    return %y : " + result + "\n  }\n}\n";
+}
+
+struct Case {
+  const char *name;
+  std::string text;
+};
+
+std::vector<Case> cases() {
+  return {
+      {"conv3x3 56x56x32->32, bias and clamp",
+       layerModule(
+           "%x: tensor<1x56x56x32xf16>", "tensor<1x56x56x32xf16>",
+           "    %w = arith.constant dense<0.5> : tensor<3x3x32x32xf16>\n"
+           "    %b = arith.constant dense<0.25> : tensor<32xf16>\n"
+           "    %y = npu.conv2d %x, %w, %b {clamp_min = 0.0 : f32, stride = "
+           "array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: "
+           "1, 1, 1, 1>} : (tensor<1x56x56x32xf16>, tensor<3x3x32x32xf16>, "
+           "tensor<32xf16>) -> tensor<1x56x56x32xf16>\n")},
+      {"conv1x1 28x28x64->128",
+       layerModule(
+           "%x: tensor<1x28x28x64xf16>", "tensor<1x28x28x128xf16>",
+           "    %w = arith.constant dense<0.5> : tensor<1x1x64x128xf16>\n"
+           "    %y = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = "
+           "array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>} : "
+           "(tensor<1x28x28x64xf16>, tensor<1x1x64x128xf16>) -> "
+           "tensor<1x28x28x128xf16>\n")},
+      {"conv3x3 stride 2 64x64x1->32 (one input channel)",
+       layerModule(
+           "%x: tensor<1x64x64x1xf16>", "tensor<1x31x31x32xf16>",
+           "    %w = arith.constant dense<0.5> : tensor<3x3x1x32xf16>\n"
+           "    %b = arith.constant dense<0.25> : tensor<32xf16>\n"
+           "    %y = npu.conv2d %x, %w, %b {clamp_min = 0.0 : f32, stride = "
+           "array<i64: 2, 2>, dilation = array<i64: 1, 1>, pad = array<i64: "
+           "0, 0, 0, 0>} : (tensor<1x64x64x1xf16>, tensor<3x3x1x32xf16>, "
+           "tensor<32xf16>) -> tensor<1x31x31x32xf16>\n")},
+      {"depthwise 3x3 stride 2 112x112x32",
+       layerModule(
+           "%x: tensor<1x112x112x32xf16>", "tensor<1x56x56x32xf16>",
+           "    %w = arith.constant dense<0.5> : tensor<3x3x32xf16>\n"
+           "    %y = npu.depthwise_conv2d %x, %w {stride = array<i64: 2, 2>, "
+           "dilation = array<i64: 1, 1>, pad = array<i64: 0, 1, 0, 1>} : "
+           "(tensor<1x112x112x32xf16>, tensor<3x3x32xf16>) -> "
+           "tensor<1x56x56x32xf16>\n")},
+      {"fully connected 1024->256",
+       layerModule(
+           "%x: tensor<1x1024xf16>", "tensor<1x256xf16>",
+           "    %w = arith.constant dense<0.5> : tensor<1024x256xf16>\n"
+           "    %y = npu.fully_connected %x, %w : (tensor<1x1024xf16>, "
+           "tensor<1024x256xf16>) -> tensor<1x256xf16>\n")},
+      {"max pool 3x3 stride 2 56x56x64",
+       layerModule(
+           "%x: tensor<1x56x56x64xf16>", "tensor<1x28x28x64xf16>",
+           "    %y = npu.max_pool2d %x {kernel = array<i64: 3, 3>, stride = "
+           "array<i64: 2, 2>, pad = array<i64: 0, 1, 0, 1>} : "
+           "(tensor<1x56x56x64xf16>) -> tensor<1x28x28x64xf16>\n")},
+      {"add 28x28x96",
+       layerModule(
+           "%x: tensor<1x28x28x96xf16>, %z: tensor<1x28x28x96xf16>",
+           "tensor<1x28x28x96xf16>",
+           "    %y = npu.add %x, %z : (tensor<1x28x28x96xf16>, "
+           "tensor<1x28x28x96xf16>) -> tensor<1x28x28x96xf16>\n")},
+  };
+}
+
+class NPUCostTrackingTest : public NPULoweringTest {};
+
+TEST_F(NPUCostTrackingTest, EstimateWithin15PercentOfTheSimulator) {
+  for (const Case &c : cases()) {
+    SCOPED_TRACE(c.name);
+    npu::Program program;
+    ASSERT_EQ(compile(c.text, program), "");
+    // The COST section holds the layer's figures under its DEBUG tag.
+    ASSERT_EQ(program.costs.size(), 1u);
+    absl::StatusOr<npu::Simulator> sim = npu::Simulator::create(program);
+    ASSERT_TRUE(sim.ok()) << sim.status();
+    absl::StatusOr<npu::RunResult> run = sim->run();
+    ASSERT_TRUE(run.ok()) << run.status();
+    absl::StatusOr<npu::LayerReport> report =
+        npu::buildLayerReport(program, *run);
+    ASSERT_TRUE(report.ok()) << report.status();
+    ASSERT_EQ(report->layers.size(), 1u);
+    const npu::LayerRow &row = report->layers[0];
+    ASSERT_TRUE(row.hasCost);
+    std::printf("%-50s estimate %8llu measured %8llu lower bound %8llu\n",
+                c.name, static_cast<unsigned long long>(row.cost.estimate),
+                static_cast<unsigned long long>(row.cycles()),
+                static_cast<unsigned long long>(row.cost.lowerBound()));
+    EXPECT_LE(row.cost.lowerBound(), row.cycles());
+    EXPECT_NEAR(double(row.cost.estimate), double(row.cycles()),
+                0.15 * double(row.cycles()));
+  }
+}
+
+} // namespace
+} // namespace kiln
