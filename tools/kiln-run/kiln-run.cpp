@@ -12,6 +12,7 @@
 
 #include "tools/kiln-run/Arrays.h"
 #include "tools/kiln-run/Model.h"
+#include "tools/kiln-run/NPU.h"
 
 #include "passes/InitKiln.h"
 #include "passes/Pipelines.h"
@@ -66,10 +67,14 @@ cl::opt<std::string> modelPath(
     cl::desc("<model: .mlir (tf_executor, tf, or linalg/tensor), .pb/.pbtxt "
              "GraphDef, or TF.js model.json>"),
     cl::cat(runCategory));
-cl::opt<std::string> backend("backend",
-                             cl::desc("Where the model runs; only 'cpu' "
-                                      "(JIT-compiled on this machine)"),
-                             cl::init("cpu"), cl::cat(runCategory));
+cl::OptionCategory npuCategory("NPU backend options (--backend=npu)");
+
+cl::opt<std::string> backend(
+    "backend",
+    cl::desc("Where the model runs: 'cpu' (JIT-compiled on this machine) or "
+             "'npu' (NPU segments on the NPU-v1 simulator, the rest on the "
+             "CPU)"),
+    cl::init("cpu"), cl::cat(runCategory));
 cl::opt<std::string> entry("entry",
                            cl::desc("The function run as the model "
                                     "(default: main)"),
@@ -110,6 +115,28 @@ cl::list<std::string> sharedLibs(
     cl::desc("Extra shared libraries the compiled code may call (MLIR's "
              "libmlir_c_runner_utils is always loaded when found)"),
     cl::CommaSeparated, cl::cat(runCategory));
+
+cl::opt<std::string> npuConfig(
+    "npu-config",
+    cl::desc("The NPU-v1 configuration: 'default' or 'realistic' (a "
+             "convert-tf-to-npu target preset; the stream carries it to the "
+             "simulator)"),
+    cl::init("default"), cl::cat(npuCategory));
+cl::opt<std::string> precision(
+    "precision",
+    cl::desc("Arithmetic of the NPU segments: 'fp16' (int8 is not "
+             "available yet)"),
+    cl::init("fp16"), cl::cat(npuCategory));
+cl::opt<bool> npuStats(
+    "npu-stats",
+    cl::desc("Print each NPU segment's simulated cycles, time at the "
+             "configured clock and useful-MAC utilisation"),
+    cl::cat(npuCategory));
+cl::opt<std::string> npubDir(
+    "npub-dir",
+    cl::desc("Also write each NPU segment's command stream to "
+             "DIR/<segment>.npub (for kiln-npu-sim)"),
+    cl::value_desc("DIR"), cl::cat(npuCategory));
 
 cl::opt<std::string> inputShapes(
     "input-shapes",
@@ -159,10 +186,11 @@ cl::opt<bool> tfGraphAsFunction(
 constexpr const char *kOverview =
     R"(kiln-run: compile a TensorFlow model with Kiln and run it
 
-  kiln-run --backend=cpu MODEL [--entry=main]
+  kiln-run [--backend=cpu|npu] MODEL [--entry=main]
            [--input=FILE.npy ... | --input-shapes=S:S --seed=N]
            [--output-dir=DIR] [--expect=FILE.npy ...] [--rtol=R --atol=A]
-           [--repeat=N]
+           [--repeat=N] [--npu-config=default|realistic] [--precision=fp16]
+           [--npu-stats] [--npub-dir=DIR]
 
 MODEL is a .mlir file (tf_executor, functional tf, or linalg/tensor on
 tensors), a GraphDef (.pb or .pbtxt, with --tf-input-arrays and
@@ -170,6 +198,16 @@ tensors), a GraphDef (.pb or .pbtxt, with --tf-input-arrays and
 (model.json, weight shards next to it; inputs and outputs from its signature).
 Modules with tf ops go through kiln-tf-to-cpu-pipeline; others through its
 entry-ABI and LLVM phases only.
+
+--backend=npu runs the model as Kiln's NPU target does: after
+kiln-tf-graph-pipeline, convert-tf-to-npu splits it into fp16 NPU segments
+and CPU ops (--npu-config names the target), kiln-npu-segments-to-host-calls
+compiles each segment to a command stream and makes it a call of the NPU
+runtime (runtime/npu/HostCall.h; in this build the NPU-v1 simulator), and the
+rest is compiled for the CPU as with --backend=cpu. A failure inside a
+segment is reported by name after the run, and the run fails. fp16 results
+differ from fp32 ones by about 1e-3 of each output's scale; compare with
+--rtol=1e-2. --npu-stats prints what the simulator measured per segment.
 
 The entry's arguments are the feeds and its results the fetches, in order;
 names come from the entry's tf.entry_function attribute. Feeds are read from
@@ -230,9 +268,20 @@ void printTimes(std::vector<double> times) {
 }
 
 int run() {
-  if (backend != "cpu")
+  if (backend != "cpu" && backend != "npu")
     return error("unknown backend '" + backend +
-                 "'; kiln-run supports --backend=cpu");
+                 "'; kiln-run supports --backend=cpu and --backend=npu");
+  bool onNPU = backend == "npu";
+  NPUOptions npu;
+  npu.config = npuConfig;
+  npu.precision = precision;
+  npu.npubDir = npubDir;
+  if (onNPU && !checkNPUOptions(npu))
+    return EXIT_FAILURE;
+  if (!onNPU && (npuStats || !npubDir.empty() ||
+                 npuConfig.getNumOccurrences() || precision.getNumOccurrences()))
+    return error("--npu-config, --precision, --npu-stats and --npub-dir need "
+                 "--backend=npu");
   if (repeat == 0)
     return error("--repeat must be at least 1");
   if (optLevel > 3)
@@ -270,11 +319,24 @@ int run() {
 
   // Lower to tensors with the entry's C interface, read the entry's final
   // argument and result types, then lower to LLVM.
+  // On the NPU, the graph is partitioned once it is functional and the
+  // segments become runtime calls before the rest is lowered for the CPU.
   kiln::TFToCPUPipelineOptions pipeline;
   pipeline.entry = entry;
   llvm::SmallVector<kiln::CPUPhase> phases;
-  if (hasTFOps(*module))
+  bool tfOps = hasTFOps(*module);
+  if (onNPU) {
+    pipeline.externalFunctions = {npuRuntimeFunction()};
+    if (tfOps && failed(runPhases(*module, {kiln::CPUPhase::Graph}, pipeline,
+                                  steps)))
+      return error("cannot compile " + modelPath + " for the CPU");
+    if (failed(partitionForNPU(*module, npu, steps)))
+      return error("cannot compile " + modelPath + " for the NPU");
+    if (tfOps)
+      phases = {kiln::CPUPhase::Linalg};
+  } else if (tfOps) {
     phases = {kiln::CPUPhase::Graph, kiln::CPUPhase::Linalg};
+  }
   phases.push_back(kiln::CPUPhase::ABI);
   if (failed(runPhases(*module, phases, pipeline, steps)))
     return error("cannot compile " + modelPath + " for the CPU");
@@ -320,6 +382,8 @@ int run() {
   cpu::JITOptions jitOptions;
   jitOptions.optLevel = optLevel;
   jitOptions.sharedLibs.assign(sharedLibs.begin(), sharedLibs.end());
+  if (onNPU)
+    jitOptions.symbols = npuRuntimeSymbols();
   auto jitStart = std::chrono::steady_clock::now();
   auto jit = cpu::JITModule::create(*module, entry, jitOptions);
   if (!jit)
@@ -355,6 +419,10 @@ int run() {
     auto start = std::chrono::steady_clock::now();
     (*jit)->call(views, results);
     times.push_back(millisecondsSince(start));
+    if (onNPU && !checkNPURun()) {
+      results.free(keep);
+      return EXIT_FAILURE;
+    }
   }
 
   // Outputs.
@@ -388,6 +456,8 @@ int run() {
       allPassed = false;
   }
   printTimes(times);
+  if (onNPU && npuStats)
+    printNPUStats();
   return allPassed ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
@@ -395,7 +465,8 @@ int run() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions({&runCategory, &inputCategory, &graphDefCategory});
+  cl::HideUnrelatedOptions(
+      {&runCategory, &inputCategory, &graphDefCategory, &npuCategory});
   cl::ParseCommandLineOptions(argc, argv, kOverview);
   return run();
 }
