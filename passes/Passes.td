@@ -117,6 +117,70 @@ def KilnCPULowerStridedCopiesPass
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def KilnNPUSegmentsToHostCallsPass
+    : Pass<"kiln-npu-segments-to-host-calls", "::mlir::ModuleOp"> {
+  let summary = "Compile each NPU segment to a command stream the host code runs";
+  let description = [{
+    Connects the two halves `convert-tf-to-npu` leaves. Each function with a
+    `kiln.npu_nodes` attribute and npu ops in its body (an outlined NPU
+    segment) is cloned into a scratch module, lowered there with
+    `kiln-npu-to-npuhw-pipeline` and serialized to `.npub` bytes
+    (`target/npu`). In the host module the bytes become a private constant
+    `memref.global @<segment>_npub` (64-byte aligned) and the segment's name
+    a NUL-terminated `@<segment>_name`, and the segment's body is replaced by
+    a call to the runtime entry of `runtime/npu/HostCall.h`:
+
+    ```c
+    int32_t kiln_npu_run(const char *segment, const uint8_t *npub,
+                         int64_t npubBytes, const KilnNpuBuffer *inputs,
+                         int64_t numInputs, const KilnNpuBuffer *outputs,
+                         int64_t numOutputs); // KilnNpuBuffer: {data, bytes}
+    ```
+
+    Arguments are read through `bufferization.to_buffer`, results are fresh
+    `memref.alloc`s returned through `bufferization.to_tensor`, and the
+    buffers' addresses (`memref.extract_aligned_pointer_as_index`) and byte
+    sizes are stored into stack arrays, so the function goes through
+    `kiln-tf-to-cpu-pipeline` like any other; the lowered code calls
+    `kiln_npu_run` (pass it to `external-functions`). The stream's input
+    IOs bind to the arguments and its output IOs to the results, in order;
+    the pass checks that their counts and byte sizes agree.
+
+    ```mlir
+    func.func private @npu_conv(%a: tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+        attributes {kiln.npu_nodes = ["conv"], npu.target = #npu.target<"default">} {
+      %h = npu.convert %a : (tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf16>
+      ...
+    }
+    // becomes
+    memref.global "private" constant @npu_conv_npub : memref<NNNxi8> = dense<...>
+    func.func private @npu_conv(%a: tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+        attributes {kiln.npu_nodes = ["conv"], kiln.npu_stream = @npu_conv_npub} {
+      ... %rc = call @kiln_npu_run(...) ...
+    }
+    ```
+
+    A segment that does not lower is an error on the segment (after the
+    lowering's own diagnostics); `npub-dir` also writes each stream to
+    `DIR/<segment>.npub` (for `kiln-npu-sim`).
+  }];
+  let options = [
+    Option<"npubDir", "npub-dir", "std::string", /*default=*/"\"\"",
+           "Also write each segment's stream to DIR/<segment>.npub">,
+  ];
+  let statistics = [
+    Statistic<"numSegments", "num-segments", "NPU segments compiled">,
+    Statistic<"numStreamBytes", "num-stream-bytes",
+              "Bytes of .npub embedded in the module">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::bufferization::BufferizationDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::kiln::npuhw::NPUHWDialect"];
+}
+
 def KilnCPUEntryABIPass : Pass<"kiln-cpu-entry-abi", "::mlir::ModuleOp"> {
   let summary = "Give a model's entry function its C ABI and make the rest private";
   let description = [{

@@ -181,9 +181,12 @@ void buildTFToCPUPhase(OpPassManager &pm, CPUPhase phase,
     pm.addPass(createSymbolDCEPass());
     return;
   }
-  case CPUPhase::LLVM:
-    buildLinalgToLLVMPipeline(pm, LinalgToLLVMPipelineOptions());
+  case CPUPhase::LLVM: {
+    LinalgToLLVMPipelineOptions llvm;
+    llvm.externalFunctions = options.externalFunctions;
+    buildLinalgToLLVMPipeline(pm, llvm);
     return;
+  }
   }
 }
 

@@ -120,6 +120,12 @@ struct TFToCPUPipelineOptions
       *this, "shape-inference-iterations",
       llvm::cl::desc("Passes of tf-shape-inference over each function"),
       llvm::cl::init(10)};
+  ListOption<std::string> externalFunctions{
+      *this, "external-functions",
+      llvm::cl::desc("Functions the lowered code may call besides the C "
+                     "library and libm ones (kiln-linalg-to-llvm-pipeline's "
+                     "external-functions), e.g. kiln_npu_run after "
+                     "kiln-npu-segments-to-host-calls")};
 };
 
 /// The phases of kiln-tf-to-cpu-pipeline, in order, so a driver can run

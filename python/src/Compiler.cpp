@@ -4,8 +4,8 @@
 // and signedness (lowering erases them), run the phases of
 // kiln-tf-to-cpu-pipeline (dumping the IR between them on request), read the
 // final argument, result and variable types, then JIT-compile. A
-// CompiledModel calls the entry's packed C interface on memref descriptors
-// that point at the caller's buffers, copies the results out and frees them.
+// CompiledModel calls the entry through target/cpu/JIT.h on the caller's
+// buffers, copies the results out and frees them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,20 +14,15 @@
 
 #include "passes/Pipelines.h"
 #include "target/cpu/Header.h"
-#include "target/cpu/ObjectEmitter.h"
+#include "target/cpu/JIT.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Pass/PassManager.h"
 
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/TargetSelect.h"
 
-#include <cstdlib>
 #include <cstring>
 #include <mutex>
 
@@ -110,40 +105,6 @@ bool hasTFOps(ModuleOp module) {
                    : WalkResult::advance();
       })
       .wasInterrupted();
-}
-
-/// Words of a rank-`rank` memref descriptor ({allocated, aligned, offset,
-/// sizes[rank], strides[rank]}, 8 bytes each).
-size_t descriptorWords(size_t rank) { return 3 + 2 * rank; }
-
-/// Copies the (possibly strided) array a result descriptor describes.
-OutputArray readDescriptor(const int64_t *words, const TensorSpec &spec) {
-  size_t rank = spec.shape.size();
-  OutputArray array;
-  array.dtype = spec.dtype;
-  array.shape.assign(words + 3, words + 3 + rank);
-  const int64_t *strides = words + 3 + rank;
-  size_t elementBytes = dtypeSize(spec.dtype);
-  int64_t count = 1;
-  for (int64_t size : array.shape)
-    count *= size;
-  array.data.resize(count * elementBytes);
-  const auto *base = reinterpret_cast<const uint8_t *>(words[1]);
-  std::vector<int64_t> index(rank, 0);
-  for (int64_t i = 0; i < count; ++i) {
-    int64_t offset = words[2];
-    for (size_t d = 0; d < rank; ++d)
-      offset += index[d] * strides[d];
-    std::memcpy(array.data.data() + i * elementBytes,
-                base + offset * static_cast<int64_t>(elementBytes),
-                elementBytes);
-    for (size_t d = rank; d-- > 0;) {
-      if (++index[d] < array.shape[d])
-        break;
-      index[d] = 0;
-    }
-  }
-  return array;
 }
 
 /// Checks a buffer against a spec; an error message when it does not fit.
@@ -306,52 +267,18 @@ struct ModelBuilder {
   }
 
   bool jit() {
-    // Python threads may compile at the same time; register LLVM's native
-    // target once.
-    static std::once_flag nativeTarget;
-    std::call_once(nativeTarget, [] {
-      llvm::InitializeNativeTarget();
-      llvm::InitializeNativeTargetAsmPrinter();
-    });
-    std::vector<std::string> libraries = options.sharedLibs;
-#ifdef KILN_MLIR_C_RUNNER_UTILS
-    if (llvm::sys::fs::exists(KILN_MLIR_C_RUNNER_UTILS))
-      libraries.push_back(KILN_MLIR_C_RUNNER_UTILS);
-#endif
-    for (const std::string &library : libraries)
-      if (!llvm::sys::fs::exists(library))
-        return fail("shared library " + library + ": no such file");
-    SmallVector<StringRef> libraryRefs(libraries.begin(), libraries.end());
-    cpu::TargetOptions targetOptions;
-    targetOptions.cpu = options.cpu;
-    targetOptions.features = options.features;
-    targetOptions.optLevel = options.optLevel;
-    auto machine = cpu::createTargetMachine(targetOptions);
-    if (!machine)
-      return fail(llvm::toString(machine.takeError()));
-    ExecutionEngineOptions engineOptions;
-    engineOptions.transformer = makeOptimizingTransformer(
-        options.optLevel, /*sizeLevel=*/0, machine->get());
-    engineOptions.jitCodeGenOptLevel =
-        static_cast<llvm::CodeGenOptLevel>(options.optLevel);
-    engineOptions.sharedLibPaths = libraryRefs;
-    auto engine =
-        ExecutionEngine::create(*module, engineOptions, std::move(*machine));
-    if (!engine)
-      return fail("cannot JIT-compile the model: " +
-                  llvm::toString(engine.takeError()));
-    model->engine = std::move(*engine);
-    // The entry ABI gives the entry a C interface taking descriptor
-    // pointers; its packed wrapper takes a pointer to each of those.
-    std::string symbol = "_mlir_ciface_" + options.entry;
-    auto entry = model->engine->lookupPacked(symbol);
-    if (!entry)
-      return fail("the compiled model has no " + symbol + ": " +
-                  llvm::toString(entry.takeError()));
-    model->entry = *entry;
+    cpu::JITOptions jitOptions;
+    jitOptions.optLevel = options.optLevel;
+    jitOptions.cpu = options.cpu;
+    jitOptions.features = options.features;
+    jitOptions.sharedLibs = options.sharedLibs;
+    auto jit = cpu::JITModule::create(*module, options.entry, jitOptions);
+    if (!jit)
+      return fail(llvm::toString(jit.takeError()));
+    model->jit = std::move(*jit);
     for (auto [symbol, spec] :
          llvm::zip_equal(variableSymbols, model->variableSpecs)) {
-      auto address = model->engine->lookup(symbol);
+      auto address = model->jit->lookup(symbol);
       if (!address)
         return fail("the compiled model has no storage for variable '" +
                     spec.name + "': " + llvm::toString(address.takeError()));
@@ -433,57 +360,34 @@ CompiledModel::run(const std::vector<InputBuffer> &inputs,
                                  "input '" + inputSpecs[i].name + "'"))
       return error;
 
-  std::vector<std::vector<int64_t>> inputWords;
+  std::vector<cpu::InputView> views;
+  std::vector<const void *> keep;
   for (const InputBuffer &input : inputs) {
-    size_t rank = input.shape.size();
-    std::vector<int64_t> words(descriptorWords(rank));
-    words[0] = words[1] = reinterpret_cast<intptr_t>(input.data);
-    int64_t stride = 1;
-    for (size_t d = rank; d-- > 0;) {
-      words[3 + d] = input.shape[d];
-      words[3 + rank + d] = stride;
-      stride *= input.shape[d];
-    }
-    inputWords.push_back(std::move(words));
+    views.push_back({input.data, input.shape});
+    keep.push_back(input.data);
   }
-  size_t resultSize = 0;
-  for (const TensorSpec &output : outputSpecs)
-    resultSize += descriptorWords(output.shape.size());
-  std::vector<int64_t> resultWords(resultSize, 0);
-  std::vector<void *> pointers;
-  if (!outputSpecs.empty())
-    pointers.push_back(resultWords.data());
-  for (std::vector<int64_t> &words : inputWords)
-    pointers.push_back(words.data());
-  std::vector<void *> packed;
-  for (void *&pointer : pointers)
-    packed.push_back(&pointer);
+  std::vector<size_t> ranks;
+  for (const TensorSpec &spec : outputSpecs)
+    ranks.push_back(spec.shape.size());
+  cpu::ResultDescriptors results(ranks);
 
   std::lock_guard<std::mutex> lock(mutex);
-  entry(packed.data());
+  jit->call(views, results);
 
-  // Copy the results out, then free each distinct result buffer once,
-  // except the inputs' (a result may alias one) and the marker MLIR's LLVM
-  // lowering puts in descriptors of constant globals.
-  llvm::SmallPtrSet<void *, 8> skip;
-  for (const InputBuffer &input : inputs)
-    skip.insert(input.data);
-  skip.insert(reinterpret_cast<void *>(intptr_t(0xdeadbeef)));
+  // Copy the results out, then free their buffers, except the inputs' and
+  // the variables' (a result may alias one).
   for (void *data : variableData)
-    skip.insert(data);
+    keep.push_back(data);
   outputs.clear();
-  size_t at = 0;
-  for (const TensorSpec &spec : outputSpecs) {
-    outputs.push_back(readDescriptor(resultWords.data() + at, spec));
-    at += descriptorWords(spec.shape.size());
+  for (size_t i = 0; i < outputSpecs.size(); ++i) {
+    cpu::ResultArray result = results.read(i, dtypeSize(outputSpecs[i].dtype));
+    OutputArray array;
+    array.dtype = outputSpecs[i].dtype;
+    array.shape = std::move(result.shape);
+    array.data = std::move(result.data);
+    outputs.push_back(std::move(array));
   }
-  at = 0;
-  for (const TensorSpec &spec : outputSpecs) {
-    auto *allocated = reinterpret_cast<void *>(resultWords[at]);
-    if (allocated && skip.insert(allocated).second)
-      std::free(allocated);
-    at += descriptorWords(spec.shape.size());
-  }
+  results.free(keep);
   return std::nullopt;
 }
 

@@ -19,9 +19,9 @@
 #include <string>
 #include <vector>
 
-namespace mlir {
-class ExecutionEngine;
-} // namespace mlir
+namespace kiln::cpu {
+class JITModule;
+} // namespace kiln::cpu
 
 namespace kiln::python {
 
@@ -128,8 +128,7 @@ private:
   friend struct ModelBuilder;
   CompiledModel() = default;
 
-  std::unique_ptr<mlir::ExecutionEngine> engine;
-  void (*entry)(void **) = nullptr;
+  std::unique_ptr<cpu::JITModule> jit;
   std::vector<TensorSpec> inputSpecs, outputSpecs, variableSpecs;
   /// Each variable's storage in the JIT-compiled code, and its first value.
   std::vector<void *> variableData;
