@@ -93,6 +93,94 @@ def KilnCPUResolveDimsPass
                            "::mlir::tensor::TensorDialect"];
 }
 
+def KilnCPUApproximateMathPass
+    : Pass<"kiln-cpu-approximate-math", "::mlir::func::FuncOp"> {
+  let summary = "Expand exp, log and tanh on f32 vectors into polynomial "
+                "approximations";
+  let description = [{
+    Runs after `kiln-cpu-tile-and-vectorize` in `kiln-linalg-to-llvm-pipeline`.
+    LLVM has no vector form of `expf`, `logf` or `tanhf` without a vector math
+    library, so `convert-math-to-llvm` would turn a `math.exp` on a
+    `vector<8xf32>` into eight calls to libm's scalar `expf` (EfficientNetB0
+    spent 46% of its run there, in the sigmoid of its swish activations).
+    This pass rewrites every `math.exp`, `math.log` and `math.tanh` whose
+    result is a vector of f32 with upstream's polynomial approximations
+    (`populateMathPolynomialApproximationPatterns`: Cephes' exp and log with a
+    range reduction by powers of two, a rational tanh), which are plain
+    vector arithmetic. Their fused multiply-adds become `arith.mulf` and
+    `arith.addf` marked `contract`, so LLVM emits FMA instructions where the
+    target has them and a multiply and an add where it has not, never a libm
+    `fmaf` call.
+
+    Scalar math ops (loops that were not vectorized) keep libm's results.
+    Accuracy against libm over a sweep of f32 inputs, measured by
+    `unittests/target/cpu/TranscendentalAccuracyTest.cpp` through
+    `kiln-compile` on this project's AVX-512 machine: exp and log within
+    1 ulp (exp within 5 ulp above x = 88.37, where its result passes
+    2^127.5), tanh within 5 ulp, the sigmoid `1 / (1 + exp(-x))` within
+    4 ulp; infinities, NaNs and signed zeros as libm gives them. exp's
+    results below 2^-126 lose precision and are flushed to zero below
+    x = -87.7 (libm returns subnormals), and log of a subnormal is that of
+    the smallest normal float.
+
+    ```mlir
+    // kiln-opt --pass-pipeline='builtin.module(func.func(kiln-cpu-approximate-math))'
+    %e = math.exp %v : vector<8xf32>
+    // becomes arith/math ops on vector<8xf32>: a clamp, floor(x log2 e + 1/2),
+    // x - n ln 2, a degree-6 polynomial, and a multiplication by 2^n built
+    // from the exponent bits; no math.exp is left.
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+def KilnCPUPadInPlacePass
+    : Pass<"kiln-cpu-pad-in-place", "::mlir::func::FuncOp"> {
+  let summary = "Build padded tensors around their source's producer, "
+                "filling only the border";
+  let description = [{
+    Runs before `kiln-cpu-tile-and-vectorize` in
+    `kiln-linalg-to-llvm-pipeline`. Bufferized as it is, a `tensor.pad` (the
+    zero border a convolution with SAME padding reads) allocates the padded
+    buffer, fills all of it with the padding value and copies its source
+    into the interior: MobileNetV2 spent about 19% of its run in that fill
+    and copy before its depthwise convolutions (docs/performance.md).
+
+    This pass rewrites every `tensor.pad` with static shapes, non-negative
+    static padding and a constant padding value into a `tensor.empty` of the
+    padded shape whose border alone is filled (one `linalg.fill` per side of
+    each padded dimension, on slices that do not overlap) and a
+    `tensor.insert_slice` of the source into the interior. The empty tensor
+    and the fills are placed before the op that produces the source (when it
+    is in the same block), so that `eliminate-empty-tensors`, which the
+    pipeline runs before bufferization, can replace the `tensor.empty` the
+    producer writes into by the interior of the padded tensor: the producer
+    (a convolution with its fused bias and activation, say) then stores its
+    tiles straight into the padded buffer, and the insert_slice bufferizes
+    to nothing. Where that is not possible (the source is a function
+    argument), the source is copied into the interior as before, but only
+    the border is filled.
+
+    ```mlir
+    // kiln-opt --pass-pipeline='builtin.module(func.func(kiln-cpu-pad-in-place))'
+    %x = linalg.generic ... outs(%e : tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+    %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] { tensor.yield %zero : f32 }
+        : tensor<1x8x8x4xf32> to tensor<1x10x10x4xf32>
+    // becomes
+    %b = tensor.empty() : tensor<1x10x10x4xf32>
+    // %border: %b with rows 0 and 9, then columns 0 and 9 of rows 1-8,
+    // filled by four linalg.fill on slices of it
+    %x = linalg.generic ... outs(%e : tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+    %p = tensor.insert_slice %x into %border[0, 1, 1, 0] [1, 8, 8, 4] [1, 1, 1, 1]
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def KilnCPULowerStridedCopiesPass
     : Pass<"kiln-cpu-lower-strided-copies", "::mlir::func::FuncOp"> {
   let summary = "Turn memref.copy between strided buffers into linalg.copy";

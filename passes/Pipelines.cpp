@@ -46,10 +46,16 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
     tiling.tileN = options.tileN;
     tiling.tileK = options.tileK;
     OpPassManager &funcs = pm.nest<func::FuncOp>();
+    // Padded tensors as a filled border around their producer's output.
+    if (options.padInPlace)
+      funcs.addPass(createKilnCPUPadInPlacePass());
     funcs.addPass(createKilnCPUTileAndVectorizePass(tiling));
     // Dynamic sizes from the function's arguments, not from earlier loop
     // nests: keeps bufferization's slice analysis from walking the model.
     funcs.addPass(createKilnCPUResolveDimsPass());
+    // Vector exp/log/tanh as vector arithmetic, not libm calls per element.
+    if (options.approximateMath)
+      funcs.addPass(createKilnCPUApproximateMathPass());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
   }
@@ -62,6 +68,10 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
   bufferize.allowReturnAllocsFromLoops = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  // Producers write into the tensors their results are inserted into (the
+  // interior of a padded tensor) instead of a buffer of their own.
+  if (options.vectorize && options.padInPlace)
+    pm.addPass(bufferization::createEmptyTensorEliminationPass());
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   // One allocation per call for the intermediate buffers, reused by live
   // range, instead of one fresh (page-faulting) allocation per tensor.

@@ -51,6 +51,18 @@ struct LinalgToLLVMPipelineOptions
   Option<int64_t> tileK{*this, "tile-k",
                         llvm::cl::desc("kiln-cpu-tile-and-vectorize's tile-k"),
                         llvm::cl::init(16)};
+  Option<bool> approximateMath{
+      *this, "approximate-math",
+      llvm::cl::desc("Expand exp, log and tanh on f32 vectors into polynomial "
+                     "approximations instead of a libm call per element "
+                     "(kiln-cpu-approximate-math)"),
+      llvm::cl::init(true)};
+  Option<bool> padInPlace{
+      *this, "pad-in-place",
+      llvm::cl::desc("Fill only the border of padded tensors and let the "
+                     "source's producer write into the interior "
+                     "(kiln-cpu-pad-in-place, eliminate-empty-tensors)"),
+      llvm::cl::init(true)};
   Option<bool> planBuffers{
       *this, "plan-buffers",
       llvm::cl::desc("Pack each function's static intermediate buffers into "

@@ -99,7 +99,10 @@ def family(op_line):
     """The op family of one line of the snapshot (a linalg op or tensor.pad)."""
     m = re.search(r"= (linalg\.[a-z_0-9]+|tensor\.[a-z_]+)", op_line)
     if not m:
-        return "other"
+        # An op of a linalg body that kept its own line (the code a
+        # vectorized math.exp expands into, an elementwise op's arithmetic).
+        body = re.search(r"= ((?:math|arith)\.[a-z_0-9]+)", op_line)
+        return f"in an op's body: {body.group(1)}" if body else "other"
     name = m.group(1)
     if name == "linalg.conv_2d_nhwc_hwcf":
         types = re.findall(r"tensor<([0-9x]+)xf32>", op_line)
