@@ -168,6 +168,13 @@ def ConvertNPUToNPUHWPass
     - Buffers are `npuhw.alloc`s, two per stage used alternately;
       `!npuhw.token`s carry the data and write-after-read dependencies, so
       DMA overlaps MAC and VEC.
+    - Ops overlap: each op tiles to half of every LMEM region, odd ops'
+      buffers `from_top`, so consecutive ops can run at the same time; an
+      op's loads wait for the stores of the op two back (whose LMEM it
+      reuses) and, per command, for the last earlier store that wrote a
+      byte they read; a store waits for the last earlier load of a byte it
+      overwrites. An op that does not fit half the regions takes all of
+      them and runs after its neighbours (`overlap-ops=false`: every op).
 
     The pass options bound the band height and the channel group of the
     convolutions and pooling ops (for tests); the bands still respect the
@@ -182,7 +189,10 @@ def ConvertNPUToNPUHWPass
     Option<"maxBlocksPerGroup", "max-blocks-per-group", "unsigned",
            /*default=*/"0",
            "Upper bound on the 16-channel output blocks of a group (0: as "
-           "LMEM allows)">];
+           "LMEM allows)">,
+    Option<"overlapOps", "overlap-ops", "bool", /*default=*/"true",
+           "Let consecutive ops run at the same time (false: each op uses "
+           "all of LMEM and runs after the previous one)">];
   let dependentDialects = ["::kiln::npuhw::NPUHWDialect",
                            "::mlir::memref::MemRefDialect"];
 }

@@ -202,6 +202,7 @@ void buildNPUToNPUHWPipeline(OpPassManager &pm,
   ConvertNPUToNPUHWPassOptions convert;
   convert.maxRowsPerBand = options.maxRowsPerBand;
   convert.maxBlocksPerGroup = options.maxBlocksPerGroup;
+  convert.overlapOps = options.overlapOps;
   pm.addPass(createConvertNPUToNPUHWPass(convert));
   OpPassManager &stream = pm.nest<npuhw::StreamOp>();
   stream.addPass(npuhw::createNPUHWAllocateLmemPass());
