@@ -168,13 +168,15 @@ def ConvertNPUToNPUHWPass
     - Buffers are `npuhw.alloc`s, two per stage used alternately;
       `!npuhw.token`s carry the data and write-after-read dependencies, so
       DMA overlaps MAC and VEC.
-    - Ops overlap: each op tiles to half of every LMEM region, odd ops'
-      buffers `from_top`, so consecutive ops can run at the same time; an
-      op's loads wait for the stores of the op two back (whose LMEM it
-      reuses) and, per command, for the last earlier store that wrote a
-      byte they read; a store waits for the last earlier load of a byte it
-      overwrites. An op that does not fit half the regions takes all of
-      them and runs after its neighbours (`overlap-ops=false`: every op).
+    - Ops overlap: each op tiles to an LMEM budget, half of every region
+      when that costs little time (else what the op before leaves), with
+      odd ops' buffers `from_top`, so consecutive ops can run at the same
+      time; an op's loads wait for the stores of the op two back (whose
+      LMEM it reuses) and, per command, for the last earlier store that
+      wrote a byte they read; a store waits for the last earlier load of a
+      byte it overwrites. An op that tiles much worse within a budget takes
+      all of LMEM and runs after its neighbours (`overlap-ops=false`: every
+      op).
 
     The pass options bound the band height and the channel group of the
     convolutions and pooling ops (for tests); the bands still respect the

@@ -5,9 +5,11 @@
 // npuhw.stream of the same name. The driver plans DRAM (arguments in r2,
 // results in r3, intermediates in r1 reused by liveness, constants appended
 // to r0), then calls the emitter of each op in program order (Lowering.h:
-// ConvLowering, PoolLowering, VecLowering) with the DRAM places
-// of its operands and results and the store tokens it must wait for, and
-// finally writes the declarations (regions, constants, IO) and END. The
+// ConvLowering, PoolLowering, VecLowering) with the DRAM places of its
+// operands and results, an LMEM budget and the store tokens its LMEM reuse
+// must wait for, adds the DRAM dependencies per command (Overlap.h: ops
+// overlap), and finally writes the declarations (regions, constants, IO)
+// and END. The
 // rewrite replaces a function by a stream, not op by op, so it is a walk
 // rather than a dialect conversion.
 //
