@@ -129,10 +129,6 @@ def ConvertNPUToNPUHWPass
       convolutions, eltwise parameter blocks, tables, constant operands.
       `npuhw.io` declarations are named from `tf.entry_function`, else
       `argN`/`resultN`.
-    - Ops run one after the other: every DMA_LOAD of an op (and a pool's
-      DMA_FILL) depends on the stores that wrote its operands and on the
-      previous op's stores, so an op's LMEM buffers never coexist with
-      another op's.
     - Convolutions: per output-row band (input halo rows, border padding by
       the MAC padding fields, channels padded to 16 with the input zero
       point) a DMA_LOAD; per output channel group a weight DMA_LOAD when

@@ -169,6 +169,8 @@ def main():
     for spec in args.tfjs:
         model, shapes = spec.rsplit(":", 1)
         stem = os.path.basename(model).rsplit(".", 1)[0]
+        if stem == "model":  # handtrackjs: .../ssd320fpnlite/base/model.json
+            stem = os.path.basename(os.path.dirname(os.path.dirname(model)))
         for target in configs:
             for name, text in segments(args.bin, model, shapes, target):
                 path = os.path.join(work, f"{stem}-{name}-{target}.mlir")

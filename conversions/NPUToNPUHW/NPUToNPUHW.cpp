@@ -484,12 +484,12 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
         available[r] -= previousUse[r];
     for (unsigned r = 0; r < npu::kNumLmemRegions; ++r)
       half[r] = std::min(available[r], regions[r] / 2);
+    // (The last op leaves room for no one: it takes what is left.)
     SmallVector<std::pair<LmemUse, bool>> candidates;
-    if (overlapOps) {
+    if (overlapOps && k + 1 < ops.size())
       candidates.push_back({half, false});
-      if (available != half)
-        candidates.push_back({available, false});
-    }
+    if (overlapOps && (available != half || k + 1 == ops.size()))
+      candidates.push_back({available, false});
     candidates.push_back({regions, true});
     size_t constSize = constants.bytes().size();
     unsigned chosen = candidates.size() - 1;
