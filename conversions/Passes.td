@@ -129,10 +129,6 @@ def ConvertNPUToNPUHWPass
       convolutions, eltwise parameter blocks, tables, constant operands.
       `npuhw.io` declarations are named from `tf.entry_function`, else
       `argN`/`resultN`.
-    - Ops run one after the other: every DMA_LOAD of an op (and a pool's
-      DMA_FILL) depends on the stores that wrote its operands and on the
-      previous op's stores, so an op's LMEM buffers never coexist with
-      another op's.
     - Convolutions: per output-row band (input halo rows, border padding by
       the MAC padding fields, channels padded to 16 with the input zero
       point) a DMA_LOAD; per output channel group a weight DMA_LOAD when
@@ -168,6 +164,15 @@ def ConvertNPUToNPUHWPass
     - Buffers are `npuhw.alloc`s, two per stage used alternately;
       `!npuhw.token`s carry the data and write-after-read dependencies, so
       DMA overlaps MAC and VEC.
+    - Ops overlap: each op tiles to an LMEM budget, half of every region
+      when that costs little time (else what the op before leaves), with
+      odd ops' buffers `from_top`, so consecutive ops can run at the same
+      time; an op's loads wait for the stores of the op two back (whose
+      LMEM it reuses) and, per command, for the last earlier store that
+      wrote a byte they read; a store waits for the last earlier load of a
+      byte it overwrites. An op that tiles much worse within a budget takes
+      all of LMEM and runs after its neighbours (`overlap-ops=false`: every
+      op).
 
     The pass options bound the band height and the channel group of the
     convolutions and pooling ops (for tests); the bands still respect the
@@ -182,7 +187,10 @@ def ConvertNPUToNPUHWPass
     Option<"maxBlocksPerGroup", "max-blocks-per-group", "unsigned",
            /*default=*/"0",
            "Upper bound on the 16-channel output blocks of a group (0: as "
-           "LMEM allows)">];
+           "LMEM allows)">,
+    Option<"overlapOps", "overlap-ops", "bool", /*default=*/"true",
+           "Let consecutive ops run at the same time (false: each op uses "
+           "all of LMEM and runs after the previous one)">];
   let dependentDialects = ["::kiln::npuhw::NPUHWDialect",
                            "::mlir::memref::MemRefDialect"];
 }

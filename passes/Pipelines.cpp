@@ -216,6 +216,7 @@ void buildNPUToNPUHWPipeline(OpPassManager &pm,
   ConvertNPUToNPUHWPassOptions convert;
   convert.maxRowsPerBand = options.maxRowsPerBand;
   convert.maxBlocksPerGroup = options.maxBlocksPerGroup;
+  convert.overlapOps = options.overlapOps;
   // The ops' costs, before they are lowered, for the .npub COST section.
   pm.addPass(npu::createNPURecordCostsPass());
   pm.addPass(createConvertNPUToNPUHWPass(convert));

@@ -163,6 +163,10 @@ struct NPUToNPUHWPipelineOptions
       *this, "max-blocks-per-group",
       llvm::cl::desc("convert-npu-to-npuhw's max-blocks-per-group"),
       llvm::cl::init(0)};
+  Option<bool> overlapOps{
+      *this, "overlap-ops",
+      llvm::cl::desc("convert-npu-to-npuhw's overlap-ops"),
+      llvm::cl::init(true)};
   Option<bool> verifyStream{
       *this, "verify-stream",
       llvm::cl::desc("End with npuhw-verify-stream (the runtime's verifier)"),

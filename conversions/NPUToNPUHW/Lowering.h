@@ -57,6 +57,9 @@ public:
   uint64_t append(llvm::ArrayRef<uint8_t> bytes);
   /// Everything appended so far (the last piece is not padded).
   const std::vector<uint8_t> &bytes() const { return data; }
+  /// Drops what was appended after the pool held \p size bytes (the
+  /// constants of an emission that is being redone).
+  void truncate(size_t size) { data.resize(size); }
 
 private:
   std::vector<uint8_t> data;
@@ -74,7 +77,8 @@ struct OpLowering {
   mlir::OpBuilder &builder;
   /// The location to give the op's commands (a NameLoc of the op's name).
   mlir::Location loc;
-  /// The target the stream is compiled for.
+  /// The target the stream is compiled for, with the LMEM regions cut to
+  /// the op's budget: tile to these sizes.
   npu::TargetConfig config;
   TilingLimits limits;
   /// The DRAM place of each operand, indexed like `op->getOperands()`;
@@ -84,9 +88,12 @@ struct OpLowering {
   /// The DRAM place of each result.
   llvm::SmallVector<DramPlace> results;
   /// Tokens that every command of the op reading DRAM (operands and
-  /// constants alike) must depend on: the stores that wrote its operands and
-  /// the stores of the previous op, so the op's LMEM buffers never live at
-  /// the same time as another op's and scratch space can be reused.
+  /// constants alike; DMA_FILL too) must depend on: the stores of the op
+  /// whose LMEM buffers the op's may share bytes with (two ops back, or the
+  /// previous op when one of the two uses whole regions), so that every
+  /// LMEM access of that op happens before any of this one. The driver adds
+  /// the DRAM dependencies (on the stores that wrote the bytes a load
+  /// reads) itself, per command (Overlap.h).
   llvm::SmallVector<mlir::Value> after;
   /// DRAM region r0.
   ConstantPool &constants;

@@ -5,9 +5,11 @@
 // npuhw.stream of the same name. The driver plans DRAM (arguments in r2,
 // results in r3, intermediates in r1 reused by liveness, constants appended
 // to r0), then calls the emitter of each op in program order (Lowering.h:
-// ConvLowering, PoolLowering, VecLowering) with the DRAM places
-// of its operands and results and the store tokens it must wait for, and
-// finally writes the declarations (regions, constants, IO) and END. The
+// ConvLowering, PoolLowering, VecLowering) with the DRAM places of its
+// operands and results, an LMEM budget and the store tokens its LMEM reuse
+// must wait for, adds the DRAM dependencies per command (Overlap.h: ops
+// overlap), and finally writes the declarations (regions, constants, IO)
+// and END. The
 // rewrite replaces a function by a stream, not op by op, so it is a walk
 // rather than a dialect conversion.
 //
@@ -16,6 +18,7 @@
 #include "conversions/NPUToNPUHW/NPUToNPUHW.h"
 
 #include "conversions/NPUToNPUHW/ConvLowering.h"
+#include "conversions/NPUToNPUHW/Overlap.h"
 #include "conversions/NPUToNPUHW/PoolLowering.h"
 #include "conversions/NPUToNPUHW/ResizeLowering.h"
 #include "conversions/NPUToNPUHW/VecLowering.h"
@@ -309,8 +312,8 @@ uint64_t bytesOf(Value value) {
 uint64_t align16(uint64_t offset) { return (offset + 15) / 16 * 16; }
 
 /// First-fit placement of the intermediates in r1: a tensor may reuse the
-/// bytes of one whose last reader comes before the op that defines it (the
-/// ops run one after the other, see OpLowering::after).
+/// bytes of one whose last reader comes before the op that defines it (its
+/// stores then wait for those reads: DramHazards).
 class ScratchPlan {
 public:
   /// Places \p bytes defined by op \p def and last read by op \p lastUse.
@@ -407,47 +410,140 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
   Location loc = func.getLoc();
   auto stream = npuhw::StreamOp::create(b, loc, func.getSymName());
   Block *block = &stream.getBody().emplaceBlock();
+  // The stream runs on the target it was tiled for.
+  if (Attribute target = func->getAttr(npu::kTargetAttrName))
+    stream->setAttr(npu::kTargetAttrName, target);
   b.setInsertionPointToStart(block);
 
-  // The ops in order, each after the stores of its operands and of the op
-  // before it.
+  // The ops in order, each with an LMEM budget (Overlap.h). An op that
+  // may run at the same time as the op before it gets what that op leaves
+  // of every region, and half of each region if that tiles as well (its
+  // time, the longer of its MAC/VEC cycles and its DRAM traffic, within
+  // 1/16 and four DRAM latencies of the time with whole regions: about
+  // what the overlap saves), so that the
+  // op after it fits too; odd ops' buffers sit at the top of the regions,
+  // even ops' at the bottom, and an op's loads wait for the stores of the
+  // op two back, whose buffers it may reuse. An op that tiles much worse
+  // within a budget gets all of LMEM and runs after the op before it, and
+  // the op after it after it. DRAM dependencies are per command and byte
+  // range (DramHazards).
   ConstantPool constants;
-  llvm::DenseMap<Value, SmallVector<Value>> storesOf;
-  SmallVector<Value> previous, allStores;
+  SmallVector<SmallVector<Value>> opStores;
+  SmallVector<bool> opWhole;
+  SmallVector<Value> allStores;
+  LmemUse previousUse{};
+  DramHazards hazards;
   npu::TargetConfig config = npu::targetConfigFor(func);
+  LmemUse regions;
+  for (unsigned r = 0; r < npu::kNumLmemRegions; ++r)
+    regions[r] = config.regionSize(static_cast<npu::LmemRegion>(r));
   TilingLimits limits{static_cast<int64_t>(maxRowsPerBand),
                       static_cast<int64_t>(maxBlocksPerGroup)};
-  for (Operation *op : ops) {
-    OpLowering lowering{
-        b,  NameLoc::get(op->getName().getIdentifier(), op->getLoc()),
-        config, limits, {}, {}, {}, constants};
+  for (auto [k, op] : llvm::enumerate(ops)) {
+    SmallVector<std::optional<DramPlace>> operands;
     for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
       Value v = stripCasts(operand);
       auto it = places.find(v);
-      if (it == places.end()) {
-        if (!constantElements(v)) {
-          stream.erase();
-          return op->emitOpError() << "operand " << i
-                                   << " is neither a tensor of the function "
-                                      "nor a dense constant";
-        }
-        lowering.operands.push_back(std::nullopt);
+      if (it != places.end()) {
+        operands.push_back(it->second);
         continue;
       }
-      lowering.operands.push_back(it->second);
-      lowering.after.append(storesOf.lookup(v));
+      if (!constantElements(v)) {
+        stream.erase();
+        return op->emitOpError() << "operand " << i
+                                 << " is neither a tensor of the function "
+                                    "nor a dense constant";
+      }
+      operands.push_back(std::nullopt);
     }
-    lowering.after.append(previous);
-    for (Value result : op->getResults())
-      lowering.results.push_back(places[result]);
-    FailureOr<SmallVector<Value>> stores = emitterFor(op)(op, lowering);
+    Operation *mark = block->empty() ? nullptr : &block->back();
+    auto emitted = [&] {
+      return mark ? std::next(Block::iterator(mark)) : block->begin();
+    };
+    auto erase = [&] {
+      SmallVector<Operation *> dead;
+      for (Operation &o : llvm::make_range(emitted(), block->end()))
+        dead.push_back(&o);
+      for (Operation *o : llvm::reverse(dead))
+        o->erase();
+    };
+    // Emits the op within \p budget; \p whole: after the previous op.
+    auto emit = [&](const npu::TargetConfig &budget, bool whole) {
+      OpLowering lowering{
+          b,  NameLoc::get(op->getName().getIdentifier(), op->getLoc()),
+          budget, limits, operands, {}, {}, constants};
+      if (k > 0 && (whole || opWhole[k - 1]))
+        lowering.after = opStores[k - 1];
+      else if (k > 1)
+        lowering.after = opStores[k - 2];
+      for (Value result : op->getResults())
+        lowering.results.push_back(places[result]);
+      return emitterFor(op)(op, lowering);
+    };
+    // The candidates: half (or less), what the previous op leaves, whole.
+    LmemUse available = regions, half;
+    if (k > 0 && !opWhole[k - 1])
+      for (unsigned r = 0; r < npu::kNumLmemRegions; ++r)
+        available[r] -= previousUse[r];
+    for (unsigned r = 0; r < npu::kNumLmemRegions; ++r)
+      half[r] = std::min(available[r], regions[r] / 2);
+    // (The last op leaves room for no one: it takes what is left.)
+    SmallVector<std::pair<LmemUse, bool>> candidates;
+    if (overlapOps && k + 1 < ops.size())
+      candidates.push_back({half, false});
+    if (overlapOps && (available != half || k + 1 == ops.size()))
+      candidates.push_back({available, false});
+    candidates.push_back({regions, true});
+    size_t constSize = constants.bytes().size();
+    unsigned chosen = candidates.size() - 1;
+    if (candidates.size() > 1) {
+      SmallVector<std::optional<uint64_t>> traffic;
+      ScopedDiagnosticHandler quiet(ctx,
+                                    [](Diagnostic &) { return success(); });
+      for (auto [use, whole] : candidates) {
+        npu::TargetConfig cut = budget(config, use);
+        FailureOr<SmallVector<Value>> stores = emit(cut, whole);
+        if (succeeded(stores) &&
+            fitsBudget(lmemUse(emitted(), block->end()), cut))
+          traffic.push_back(dramBurstBytes(emitted(), block->end(),
+                                           config.dmaBurstBytes));
+        else
+          traffic.push_back(std::nullopt);
+        erase();
+        constants.truncate(constSize);
+      }
+      // The op's time with each tiling: its engine work (the cost model's
+      // MAC and VEC cycles) or its DRAM traffic, whichever is longer.
+      uint64_t engines = 0;
+      if (auto cost = dyn_cast<npu::NPUCostOpInterface>(op)) {
+        npu::CostEstimate e = cost.estimateCost(config);
+        engines = std::max(e.macCycles, e.vecCycles);
+      }
+      auto time = [&](uint64_t bytes) {
+        return std::max(engines, (bytes + config.dmaDramBytesPerCycle - 1) /
+                                     config.dmaDramBytesPerCycle);
+      };
+      uint64_t limit = traffic.back() ? time(*traffic.back()) : 0;
+      limit += limit / 16 + 4 * config.dmaDramLatency;
+      for (unsigned c = 0; c + 1 < candidates.size(); ++c)
+        if (traffic[c] && (!traffic.back() || time(*traffic[c]) <= limit)) {
+          chosen = c;
+          break;
+        }
+    }
+    bool whole = candidates[chosen].second;
+    FailureOr<SmallVector<Value>> stores =
+        emit(budget(config, candidates[chosen].first), whole);
     if (failed(stores)) {
       stream.erase();
       return failure();
     }
-    for (Value result : op->getResults())
-      storesOf[result] = *stores;
-    previous = *stores;
+    previousUse = lmemUse(emitted(), block->end());
+    if (!whole && k % 2)
+      placeFromTop(emitted(), block->end());
+    hazards.link(emitted(), block->end());
+    opStores.push_back(*stores);
+    opWhole.push_back(whole);
     allStores.append(*stores);
   }
   OperationState end(loc, "npuhw.end");

@@ -67,7 +67,8 @@ bool accessesOrdered(const std::vector<SyncCommand> &commands,
 }
 
 LmemPlan planLmem(const std::vector<SyncCommand> &commands,
-                  const std::vector<LmemBuffer> &buffers, uint64_t alignment) {
+                  const std::vector<LmemBuffer> &buffers, uint64_t alignment,
+                  uint64_t top) {
   std::vector<EngineClock> clocks = dependencyClocks(commands);
   std::vector<uint32_t> ordinals = engineOrdinals(commands);
   std::vector<Summary> sums;
@@ -109,10 +110,31 @@ LmemPlan planLmem(const std::vector<SyncCommand> &commands,
                             alignUp(std::max<uint64_t>(buffers[j].size, 1))});
     std::sort(busy.begin(), busy.end());
     uint64_t at = 0;
-    for (auto [lo, hi] : busy) {
-      if (at + size <= lo)
-        break;
-      at = std::max(at, alignUp(hi));
+    bool placedHigh = false;
+    if (buffers[i].fromTop) {
+      // Highest fit: the window [end - size, end) moves below the lowest
+      // busy interval it overlaps (any gap between those is too small).
+      uint64_t end = top / alignment * alignment;
+      while (end >= size && !placedHigh) {
+        uint64_t lo = end - size, lowest = UINT64_MAX;
+        for (auto [blo, bhi] : busy)
+          if (blo < end && lo < bhi)
+            lowest = std::min(lowest, blo);
+        if (lowest == UINT64_MAX) {
+          at = lo;
+          placedHigh = true;
+        } else {
+          end = lowest / alignment * alignment;
+        }
+      }
+    }
+    if (!placedHigh) {
+      at = 0;
+      for (auto [lo, hi] : busy) {
+        if (at + size <= lo)
+          break;
+        at = std::max(at, alignUp(hi));
+      }
     }
     plan.offsets[i] = at;
     plan.peak = std::max(plan.peak, at + size);

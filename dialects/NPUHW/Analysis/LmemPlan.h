@@ -28,6 +28,10 @@ struct LmemBuffer {
   /// the zeros LMEM starts with): it then never shares bytes with a buffer
   /// that lived before it.
   bool readFirst = false;
+  /// Place it as high as it fits below the region's end instead of as low
+  /// as it fits (a lowering that lets consecutive ops overlap puts their
+  /// buffers at opposite ends of the region, so they never collide).
+  bool fromTop = false;
 };
 
 /// The placement of the buffers of one region.
@@ -53,10 +57,13 @@ bool accessesOrdered(const std::vector<SyncCommand> &commands,
 /// overlaps no already placed buffer it conflicts with. Two buffers conflict
 /// unless one's accesses are all ordered before the other's (a buffer that
 /// is read first also conflicts with every buffer ordered before it).
-/// Buffers with no access conflict with nothing.
+/// Buffers with no access conflict with nothing. A `fromTop` buffer goes
+/// instead at the highest aligned offset that ends at or below \p top and
+/// overlaps no conflicting placed buffer (the lowest fit when there is
+/// none).
 LmemPlan planLmem(const std::vector<SyncCommand> &commands,
                   const std::vector<LmemBuffer> &buffers,
-                  uint64_t alignment = 16);
+                  uint64_t alignment = 16, uint64_t top = 0);
 
 } // namespace kiln::npuhw
 

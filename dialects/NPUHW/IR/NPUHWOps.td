@@ -161,12 +161,18 @@ def NPUHW_AllocOp : NPUHW_Op<"alloc", [
     A buffer in an LMEM region with an identity layout;
     `npuhw-allocate-lmem` gives it an address, replacing it (and the
     `memref.subview`s taken from it) by `npuhw.view`s. The serializer
-    accepts only views.
+    accepts only views. With `from_top`, the allocator places it as high
+    in its region as it fits instead of as low as it fits: the lowering
+    of a function of several ops puts the buffers of consecutive ops at
+    opposite ends of each region, so that the two ops can run at the same
+    time.
 
     ```mlir
     %b = npuhw.alloc : memref<8x8x4x16xi8, #npuhw.lmem<act>>
+    %c = npuhw.alloc {from_top} : memref<1024xi8, #npuhw.lmem<wgt>>
     ```
   }];
+  let arguments = (ins UnitAttr:$from_top);
   let results = (outs NPUHW_LmemMemRef:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
   let hasVerifier = 1;

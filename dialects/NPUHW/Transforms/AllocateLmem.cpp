@@ -111,6 +111,7 @@ void NPUHWAllocateLmemPass::runOnOperation() {
                   {}};
     MemRefType type = alloc.getType();
     buffer.use.size = type.getNumElements() * elementBytes(type);
+    buffer.use.fromTop = alloc.getFromTop();
     unsigned first = UINT32_MAX;
     bool firstWrites = true;
     llvm::SmallVector<Value> work = {alloc.getResult()};
@@ -157,8 +158,8 @@ void NPUHWAllocateLmemPass::runOnOperation() {
       }
     if (members.empty())
       continue;
-    LmemPlan plan = planLmem(graph, uses, kLmemAlignment);
     uint64_t size = config.regionSize(toRuntime(region));
+    LmemPlan plan = planLmem(graph, uses, kLmemAlignment, size);
     if (plan.peak > size) {
       for (unsigned k : plan.order)
         if (plan.offsets[k] + uses[k].size > size) {

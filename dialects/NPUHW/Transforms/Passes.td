@@ -80,7 +80,8 @@ def NPUHWAllocateLmemPass
 
     Buffers are placed first-fit in the order of their first access (larger
     first on ties): each at the lowest aligned offset that overlaps no
-    placed buffer it may not share with. A region that cannot hold its
+    placed buffer it may not share with; an alloc marked `from_top` at the
+    highest such offset below the region's end. A region that cannot hold its
     buffers is an error naming the region, its size and the allocation's
     high-water mark.
 

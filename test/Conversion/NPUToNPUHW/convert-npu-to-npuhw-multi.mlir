@@ -4,10 +4,11 @@
 // A function of five ops becomes one stream. The DRAM plan: the arguments
 // at 16-byte aligned offsets of r2, the results in r3, the intermediates
 // in the scratch region r1: %c at 0, %t at 128 (%c is still read by %a),
-// and %d at 0 again, since %c's last reader (%a) runs before %d's op. Each
-// op's loads wait for the stores that wrote its operands and for the
-// previous op's stores; %e reads the result %a back from r3; END waits for
-// every store.
+// and %d at 0 again, since %c's last reader (%a) runs before %d's op.
+// Consecutive ops overlap: each op's loads wait for the stores of the op
+// two back (whose LMEM it shares) and, per load, for the last store that
+// wrote the bytes it reads; %d's store over %c's bytes waits for %a's load
+// of them; %e reads the result %a back from r3; END waits for every store.
 
 // CHECK-LABEL: npuhw.stream @net
 // CHECK-NEXT:    npuhw.region 0 const size 960
@@ -26,17 +27,19 @@
 // CHECK:         npuhw.dma_load src({{.*}} : memref<128xi8, strided<[1]>, #npuhw.dram<1>>) dst({{.*}}) after(%[[C]])
 // CHECK:         npuhw.vec_unary lut
 // CHECK:         %[[T:.+]] = npuhw.dma_store {{.*}} dst({{.*}} : memref<128xi8, strided<[1], offset: 128>, #npuhw.dram<1>>)
-// %a = npu.add %c, %t: to r3 at 0.
-// CHECK:         npuhw.dma_load src({{.*}} : memref<128xi8, strided<[1]>, #npuhw.dram<1>>) dst({{.*}}) after(%[[C]], %[[T]])
+// %a = npu.add %c, %t: to r3 at 0, after %c's op's stores.
+// CHECK:         %[[LC:.+]] = npuhw.dma_load src({{.*}} : memref<128xi8, strided<[1]>, #npuhw.dram<1>>) dst({{.*}}) after(%[[C]])
 // CHECK:         npuhw.dma_load src({{.*}} : memref<128xi8, strided<[1], offset: 128>, #npuhw.dram<1>>) dst({{.*}}) after(%[[C]], %[[T]])
 // CHECK:         npuhw.vec_eltwise add tensor
 // CHECK:         %[[A:.+]] = npuhw.dma_store {{.*}} dst({{.*}} : memref<128xi8, strided<[1]>, #npuhw.dram<3>>)
-// %d = npu.sub %t, %y: to r1 at 0, where %c was.
-// CHECK:         npuhw.dma_load src({{.*}} : memref<128xi8, strided<[1], offset: 128>, #npuhw.dram<2>>) dst({{.*}}) after(%[[T]], %[[A]])
+// %d = npu.sub %t, %y: to r1 at 0, where %c was, once %a has read %c.
+// CHECK:         npuhw.dma_load src({{.*}} : memref<128xi8, strided<[1], offset: 128>, #npuhw.dram<1>>) dst({{.*}}) after(%[[T]])
+// CHECK:         npuhw.dma_load src({{.*}} : memref<128xi8, strided<[1], offset: 128>, #npuhw.dram<2>>) dst({{.*}}) after(%[[T]])
 // CHECK:         npuhw.vec_eltwise sub tensor
-// CHECK:         %[[D:.+]] = npuhw.dma_store {{.*}} dst({{.*}} : memref<128xi8, strided<[1]>, #npuhw.dram<1>>)
+// CHECK:         %[[D:.+]] = npuhw.dma_store {{.*}} dst({{.*}} : memref<128xi8, strided<[1]>, #npuhw.dram<1>>) after(%{{.+}}, %[[LC]])
 // %e = npu.mul %d, %a: reads %a from r3, to r3 at 128.
-// CHECK:         npuhw.dma_load src({{.*}} : memref<128xi8, strided<[1]>, #npuhw.dram<3>>) dst({{.*}}) after(%[[D]], %[[A]])
+// CHECK:         npuhw.dma_load src({{.*}} : memref<128xi8, strided<[1]>, #npuhw.dram<1>>) dst({{.*}}) after(%[[A]], %[[D]])
+// CHECK:         npuhw.dma_load src({{.*}} : memref<128xi8, strided<[1]>, #npuhw.dram<3>>) dst({{.*}}) after(%[[A]])
 // CHECK:         npuhw.vec_eltwise mul tensor
 // CHECK:         %[[E:.+]] = npuhw.dma_store {{.*}} dst({{.*}} : memref<128xi8, strided<[1], offset: 128>, #npuhw.dram<3>>)
 // CHECK-NEXT:    npuhw.end after(%[[C]], %[[T]], %[[A]], %[[D]], %[[E]])

@@ -113,3 +113,34 @@ module {
     npuhw.end
   }
 }
+
+// -----
+
+// from_top: A is placed from the bottom of ACT, B (from_top) so that it
+// ends at the end of the 512 KiB region (524288 - 256), and C, from_top and
+// ordered after B by a token, reuses the top bytes of B.
+
+// CHECK-LABEL: npuhw.stream @top
+// CHECK-DAG:     %[[A:.+]] = npuhw.view : memref<256xi8, strided<[1]>, #npuhw.lmem<act>>
+// CHECK-DAG:     %[[B:.+]] = npuhw.view : memref<256xi8, strided<[1], offset: 524032>, #npuhw.lmem<act>>
+// CHECK-DAG:     %[[C:.+]] = npuhw.view : memref<128xi8, strided<[1], offset: 524160>, #npuhw.lmem<act>>
+// CHECK:         npuhw.dma_load {{.*}} dst(%[[A]] :
+// CHECK:         npuhw.dma_load {{.*}} dst(%[[B]] :
+// CHECK:         npuhw.dma_store src(%[[B]] :
+// CHECK:         npuhw.dma_load {{.*}} dst(%[[C]] :
+module {
+  npuhw.stream @top {
+    npuhw.region 2 input size 1024
+    npuhw.region 3 output size 1024
+    %x = npuhw.view : memref<1024xi8, strided<[1]>, #npuhw.dram<2>>
+    %y = npuhw.view : memref<1024xi8, strided<[1]>, #npuhw.dram<3>>
+    %a = npuhw.alloc : memref<256xi8, #npuhw.lmem<act>>
+    %b = npuhw.alloc {from_top} : memref<256xi8, #npuhw.lmem<act>>
+    %c = npuhw.alloc {from_top} : memref<128xi8, #npuhw.lmem<act>>
+    %la = npuhw.dma_load src(%x : memref<1024xi8, strided<[1]>, #npuhw.dram<2>>) dst(%a : memref<256xi8, #npuhw.lmem<act>>) {n0 = 1, n1 = 1, n2 = 1, src_run = 256, dst_run = 256}
+    %lb = npuhw.dma_load src(%x : memref<1024xi8, strided<[1]>, #npuhw.dram<2>>) dst(%b : memref<256xi8, #npuhw.lmem<act>>) {n0 = 1, n1 = 1, n2 = 1, src_run = 256, dst_run = 256}
+    %sb = npuhw.dma_store src(%b : memref<256xi8, #npuhw.lmem<act>>) dst(%y : memref<1024xi8, strided<[1]>, #npuhw.dram<3>>) after(%lb) {n0 = 1, n1 = 1, n2 = 1, src_run = 256}
+    %lc = npuhw.dma_load src(%x : memref<1024xi8, strided<[1]>, #npuhw.dram<2>>) dst(%c : memref<128xi8, #npuhw.lmem<act>>) after(%sb) {n0 = 1, n1 = 1, n2 = 1, src_run = 128, dst_run = 128}
+    npuhw.end
+  }
+}
