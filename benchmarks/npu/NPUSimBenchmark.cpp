@@ -2,7 +2,7 @@
 //
 // Simulated MACs per second of int8 convolution on one core, with the
 // independent scalar reference measured in the same run as the peer, and the
-// end-to-end double-buffered example stream. Results: docs/performance.md.
+// end-to-end double-buffered example stream. Results: docs/performance-npu.md.
 //
 //===----------------------------------------------------------------------===//
 

@@ -483,7 +483,7 @@ TEST_F(NPUToNPUHWF16Test, SingleBufferedWeights) {
   runLayer(l);
 }
 
-// The layer of docs/performance.md in fp16: 3x3 SAME, 56x56x64 -> 64, with
+// The layer of docs/performance-npu.md in fp16: 3x3 SAME, 56x56x64 -> 64, with
 // an f32 bias and a ReLU6 clamp, realistic configuration. Bit exact; its
 // useful-MAC utilisation is printed (of the dense int8 peak, which the
 // simulator reports, and of the fp16 peak, half of it) and recorded in

@@ -392,7 +392,7 @@ TEST_F(NPUToNPUHWTest, StreamedWeights) {
   runLayer(l);
 }
 
-// The layer of docs/performance.md: 3x3 SAME, 56x56x64 -> 64, realistic
+// The layer of docs/performance-npu.md: 3x3 SAME, 56x56x64 -> 64, realistic
 // configuration. Bit exact, and its useful-MAC utilisation is printed (and
 // recorded in docs/npu-lowering.md).
 TEST_F(NPUToNPUHWTest, Conv56x56x64Utilisation) {
