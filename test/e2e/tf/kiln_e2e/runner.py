@@ -39,11 +39,38 @@ def _save_arrays(directory, prefix, arrays):
     return paths
 
 
+# (case, inputs, input paths, frozen graph, graph path, TensorFlow's outputs,
+# TensorFlow's time) per (id(case), case directory): a case run on several
+# backends is traced, frozen and run by TensorFlow once. The case itself is
+# kept so that its id is not reused.
+_PREPARED = {}
+
+
+def _prepare(case, case_dir):
+    """The case's inputs, frozen GraphDef and TensorFlow's outputs, written
+    into case_dir the first time."""
+    from google.protobuf import text_format
+
+    key = (id(case), case_dir)
+    if key not in _PREPARED:
+        inputs = case_lib.make_inputs(case)
+        input_paths = _save_arrays(case_dir, "input", inputs)
+        frozen = case_lib.freeze(case)
+        graph_path = os.path.join(case_dir, "graph.pbtxt")
+        with open(graph_path, "w") as f:
+            f.write(text_format.MessageToString(frozen.graph_def))
+        start = time.monotonic()
+        expected = case_lib.run_tensorflow(case, inputs)
+        tf_ms = (time.monotonic() - start) * 1000
+        _save_arrays(os.path.join(case_dir, "tf"), "output", expected)
+        _PREPARED[key] = (case, inputs, input_paths, frozen, graph_path,
+                          expected, tf_ms)
+    return _PREPARED[key]
+
+
 def run_case(case, backend, artifacts: str) -> Outcome:
     """Compares `backend` with TensorFlow on `case`; never raises for a
     failure of Kiln (the Outcome says what happened)."""
-    from google.protobuf import text_format
-
     case_dir = os.path.join(artifacts, case.name)
     backend_dir = os.path.join(case_dir, backend.name)
     shutil.rmtree(backend_dir, ignore_errors=True)
@@ -51,16 +78,9 @@ def run_case(case, backend, artifacts: str) -> Outcome:
     outcome = Outcome(case=case.name, backend=backend.name, status="error",
                       artifacts=case_dir)
 
-    inputs = case_lib.make_inputs(case)
-    input_paths = _save_arrays(case_dir, "input", inputs)
-    frozen = case_lib.freeze(case)
-    graph_path = os.path.join(case_dir, "graph.pbtxt")
-    with open(graph_path, "w") as f:
-        f.write(text_format.MessageToString(frozen.graph_def))
-    start = time.monotonic()
-    expected = case_lib.run_tensorflow(case, inputs)
-    outcome.tf_ms = (time.monotonic() - start) * 1000
-    _save_arrays(os.path.join(case_dir, "tf"), "output", expected)
+    prepared = _prepare(case, case_dir)
+    inputs, input_paths, frozen, graph_path, expected = prepared[1:6]
+    outcome.tf_ms = prepared[6]
 
     try:
         reference = backend.reference(case, frozen, inputs, expected)
