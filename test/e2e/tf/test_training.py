@@ -11,9 +11,10 @@ scale plus ATOL.
 
 Tolerance, measured: the largest difference over all experiments and
 steps, relative to the tensor's largest magnitude, is printed by each test
-(`max relative error`); it stays below 1e-5 (float32 sums in another order:
-Kiln's reductions and contractions do not add in Eigen's order). RTOL = 1e-4
-leaves a margin of ten. Everything lands in <artifacts>/training/<test>/."""
+(`max relative error`, with -s): 1e-7 to 5e-7 for the fully connected and
+CNN experiments, up to 3.1e-6 for the CNN with a training batch norm (float32
+sums in another order: Kiln's reductions and contractions do not add in
+Eigen's order). RTOL = 1e-4 leaves a margin of thirty. Everything lands in <artifacts>/training/<test>/."""
 
 import os
 import shutil
@@ -82,7 +83,9 @@ def run(command, cwd):
 
 
 def max_relative_error(actual, expected):
-    scale = max(float(np.max(np.abs(expected))), 1e-30)
+    """The largest difference relative to the tensor's scale, floored at
+    ATOL / RTOL so that all-zero tensors do not divide by zero."""
+    scale = max(float(np.max(np.abs(expected))), ATOL / RTOL)
     return float(np.max(np.abs(actual - expected))) / scale
 
 

@@ -116,11 +116,19 @@ def build(tf, experiment):
         labels = v1.placeholder(tf.float32, [BATCH, CLASSES], name="labels")
         with v1.variable_scope("dense1"):
             w = v1.get_variable("kernel", [h.shape[1], HIDDEN])
-            b = v1.get_variable("bias", [HIDDEN],
-                                initializer=v1.zeros_initializer())
-            h = tf.matmul(h, w) + b
-            if experiment.batch_norm:
+            h = tf.matmul(h, w)
+            if experiment.batch_norm == "train":
+                # No bias before a training batch norm: the normalization
+                # cancels it, so its gradient is zero up to rounding, and
+                # Adam, which divides by the gradient's magnitude, would
+                # turn either side's rounding into a full step.
                 h = _batch_norm(tf, v1, h, experiment.batch_norm, [0])
+            else:
+                b = v1.get_variable("bias", [HIDDEN],
+                                    initializer=v1.zeros_initializer())
+                h = h + b
+                if experiment.batch_norm:
+                    h = _batch_norm(tf, v1, h, experiment.batch_norm, [0])
             h = tf.nn.relu(h)
         with v1.variable_scope("dense2"):
             w = v1.get_variable("kernel", [HIDDEN, CLASSES])
