@@ -137,6 +137,8 @@ void buildTFGraphPipeline(OpPassManager &pm,
   graphs.addPass(tf_executor::createTFExecutorToFunctionalPass());
   pm.addPass(tf::createTFFunctionalToRegionControlFlowPass());
   pm.addPass(createSymbolDCEPass());
+  pm.addPass(tf::createTFRefVariablesToResourcesPass());
+  pm.addPass(tf::createTFDecomposeTrainingOpsPass());
   pm.addPass(tf::createTFDecomposeFusedOpsPass());
   pm.addPass(createCanonicalizerPass());
   tf::TFShapeInferencePassOptions shapes;

@@ -76,6 +76,11 @@ void populateConvPatterns(const mlir::TypeConverter &typeConverter,
 void populatePoolingPatterns(const mlir::TypeConverter &typeConverter,
                              mlir::RewritePatternSet &patterns);
 
+/// Gradients of window ops: Conv2DBackpropFilter, MaxPoolGrad
+/// (Gradients.cpp).
+void populateGradientPatterns(const mlir::TypeConverter &typeConverter,
+                              mlir::RewritePatternSet &patterns);
+
 /// tf.MirrorPad, REFLECT and SYMMETRIC (MirrorPad.cpp).
 void populateMirrorPadPatterns(const mlir::TypeConverter &typeConverter,
                                mlir::RewritePatternSet &patterns);

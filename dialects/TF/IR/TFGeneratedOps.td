@@ -125,6 +125,60 @@ def TF_AddV2Op : TF_Op<"AddV2", [Pure, ResultsBroadcastableShape, SameOperandsAn
   }];
 }
 
+def TF_ApplyAdamOp : TF_Op<"ApplyAdam", []> {
+  let summary = "One Adam step on a TF1 reference-typed variable and its moments";
+  let description = [{
+    The arithmetic of ResourceApplyAdam; returns the variable's reference.
+
+    ```mlir
+    %out = "tf.ApplyAdam"(%var, %m, %v, %beta1_power, %beta2_power, %lr, %beta1, %beta2, %epsilon, %grad) : (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_Tensor:$var,
+    TF_Tensor:$m,
+    TF_Tensor:$v,
+    TF_FloatTensor:$beta1_power,
+    TF_FloatTensor:$beta2_power,
+    TF_FloatTensor:$lr,
+    TF_FloatTensor:$beta1,
+    TF_FloatTensor:$beta2,
+    TF_FloatTensor:$epsilon,
+    TF_FloatTensor:$grad,
+    DefaultValuedOptionalAttr<BoolAttr, "false">:$use_locking,
+    DefaultValuedOptionalAttr<BoolAttr, "false">:$use_nesterov
+  );
+  let results = (outs
+    TF_Tensor:$out
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<3>;
+}
+
+def TF_ApplyGradientDescentOp : TF_Op<"ApplyGradientDescent", []> {
+  let summary = "var -= alpha * delta, on a TF1 reference-typed variable";
+  let description = [{
+    Returns the reference, for chaining.
+
+    ```mlir
+    %out = "tf.ApplyGradientDescent"(%var, %alpha, %delta) : (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_Tensor:$var,
+    TF_FloatTensor:$alpha,
+    TF_FloatTensor:$delta,
+    DefaultValuedOptionalAttr<BoolAttr, "false">:$use_locking
+  );
+  let results = (outs
+    TF_Tensor:$out
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<1>;
+}
+
 def TF_ArgMaxOp : TF_Op<"ArgMax", [Pure, TF_InferShape]> {
   let summary = "Index of the largest element along a dimension";
   let description = [{
@@ -156,6 +210,29 @@ def TF_ArgMaxOp : TF_Op<"ArgMax", [Pure, TF_InferShape]> {
   }];
 }
 
+def TF_AssignOp : TF_Op<"Assign", []> {
+  let summary = "Assigns a value to a TF1 reference-typed variable";
+  let description = [{
+    Returns the reference, for chaining.
+
+    ```mlir
+    %output_ref = "tf.Assign"(%ref, %value) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_Tensor:$ref,
+    TF_Tensor:$value,
+    DefaultValuedOptionalAttr<BoolAttr, "true">:$validate_shape,
+    DefaultValuedOptionalAttr<BoolAttr, "true">:$use_locking
+  );
+  let results = (outs
+    TF_Tensor:$output_ref
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<1>;
+}
+
 def TF_AssignAddOp : TF_Op<"AssignAdd", []> {
   let summary = "Adds a value to a TF1 reference-typed variable";
   let description = [{
@@ -176,6 +253,62 @@ def TF_AssignAddOp : TF_Op<"AssignAdd", []> {
   );
 
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<1>;
+}
+
+def TF_AssignAddVariableOp : TF_Op<"AssignAddVariableOp", []> {
+  let summary = "Adds a value to a resource variable";
+  let description = [{
+    ```mlir
+    "tf.AssignAddVariableOp"(%h, %v) : (tensor<!tf_type.resource<tensor<2xf32>>>, tensor<2xf32>) -> ()
+    ```
+  }];
+
+  let arguments = (ins
+    TF_ResourceTensor:$resource,
+    TF_Tensor:$value
+  );
+  let results = (outs);
+
+  TF_DerivedOperandTypeAttr dtype = TF_DerivedOperandTypeAttr<1>;
+}
+
+def TF_AssignSubOp : TF_Op<"AssignSub", []> {
+  let summary = "Subtracts a value from a TF1 reference-typed variable";
+  let description = [{
+    Returns the reference, for chaining.
+
+    ```mlir
+    %output_ref = "tf.AssignSub"(%ref, %value) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_Tensor:$ref,
+    TF_Tensor:$value,
+    DefaultValuedOptionalAttr<BoolAttr, "false">:$use_locking
+  );
+  let results = (outs
+    TF_Tensor:$output_ref
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<1>;
+}
+
+def TF_AssignSubVariableOp : TF_Op<"AssignSubVariableOp", []> {
+  let summary = "Subtracts a value from a resource variable";
+  let description = [{
+    ```mlir
+    "tf.AssignSubVariableOp"(%h, %v) : (tensor<!tf_type.resource<tensor<2xf32>>>, tensor<2xf32>) -> ()
+    ```
+  }];
+
+  let arguments = (ins
+    TF_ResourceTensor:$resource,
+    TF_Tensor:$value
+  );
+  let results = (outs);
+
+  TF_DerivedOperandTypeAttr dtype = TF_DerivedOperandTypeAttr<1>;
 }
 
 def TF_AssignVariableOp : TF_Op<"AssignVariableOp", []> {
@@ -333,6 +466,25 @@ def TF_BiasAddOp : TF_Op<"BiasAdd", [Pure, AllElementTypesMatch<["value", "bias"
       return ::kiln::tf::inferUnaryElementwise(getOperation(), resultTypes);
     }
   }];
+}
+
+def TF_BiasAddGradOp : TF_Op<"BiasAddGrad", [Pure, SameOperandsAndResultElementType, TF_InferShape]> {
+  let summary = "Gradient of BiasAdd: out_backprop summed over all but the channel dimension";
+  let description = [{
+    ```mlir
+    %db = "tf.BiasAddGrad"(%dy) : (tensor<2x4x4x8xf32>) -> tensor<8xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_NumberNotQuantizedTensor:$out_backprop,
+    DefaultValuedOptionalAttr<StrAttr, "\"NHWC\"">:$data_format
+  );
+  let results = (outs
+    TF_NumberNotQuantizedTensor:$output
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
 }
 
 def TF_BroadcastToOp : TF_Op<"BroadcastTo", [Pure, AllElementTypesMatch<["input", "output"]>, TF_InferShape]> {
@@ -542,6 +694,35 @@ def TF_Conv2DOp : TF_Op<"Conv2D", [Pure, AllElementTypesMatch<["input", "filter"
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
 
   let hasVerifier = 1;
+}
+
+def TF_Conv2DBackpropFilterOp : TF_Op<"Conv2DBackpropFilter", [Pure, AllElementTypesMatch<["input", "out_backprop", "output"]>, TF_InferShape]> {
+  let summary = "Gradient of Conv2D with respect to its filter";
+  let description = [{
+    The result has the shape given by the constant `filter_sizes`
+    ([height, width, in_channels, out_channels]).
+
+    ```mlir
+    %dw = "tf.Conv2DBackpropFilter"(%x, %sizes, %dy) {padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x8x8x3xf32>, tensor<4xi32>, tensor<1x8x8x4xf32>) -> tensor<3x3x3x4xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_FloatTensor:$input,
+    TF_Int32Tensor:$filter_sizes,
+    TF_FloatTensor:$out_backprop,
+    I64ArrayAttr:$strides,
+    DefaultValuedOptionalAttr<BoolAttr, "true">:$use_cudnn_on_gpu,
+    StrAttr:$padding,
+    DefaultValuedOptionalAttr<I64ArrayAttr, "{}">:$explicit_paddings,
+    DefaultValuedOptionalAttr<StrAttr, "\"NHWC\"">:$data_format,
+    DefaultValuedOptionalAttr<I64ArrayAttr, "{1, 1, 1, 1}">:$dilations
+  );
+  let results = (outs
+    TF_FloatTensor:$output
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
 }
 
 def TF_Conv2DBackpropInputOp : TF_Op<"Conv2DBackpropInput", [Pure, AllElementTypesMatch<["filter", "out_backprop", "output"]>, TF_InferShape]> {
@@ -908,6 +1089,41 @@ def TF_FloorModOp : TF_Op<"FloorMod", [Pure, ResultsBroadcastableShape, SameOper
       return ::kiln::tf::inferBroadcast(getOperation(), resultTypes);
     }
   }];
+}
+
+def TF_FusedBatchNormGradV3Op : TF_Op<"FusedBatchNormGradV3", [Pure, TF_InferShape]> {
+  let summary = "Gradient of FusedBatchNormV3";
+  let description = [{
+    `reserve_space_1` and `reserve_space_2` are the forward op's batch
+    mean and (biased) batch variance when `is_training`, else the
+    population mean and variance; `reserve_space_3` is unused on the CPU.
+
+    ```mlir
+    %x_backprop:5 = "tf.FusedBatchNormGradV3"(%y_backprop, %x, %scale, %reserve_space_1, %reserve_space_2, %reserve_space_3) : (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>)
+    ```
+  }];
+
+  let arguments = (ins
+    TensorOf<[F16, BF16, F32]>:$y_backprop,
+    TensorOf<[F16, BF16, F32]>:$x,
+    TF_Float32Tensor:$scale,
+    TF_Float32Tensor:$reserve_space_1,
+    TF_Float32Tensor:$reserve_space_2,
+    TF_Float32Tensor:$reserve_space_3,
+    DefaultValuedOptionalAttr<F32Attr, "0.0001f">:$epsilon,
+    DefaultValuedOptionalAttr<StrAttr, "\"NHWC\"">:$data_format,
+    DefaultValuedOptionalAttr<BoolAttr, "true">:$is_training
+  );
+  let results = (outs
+    TensorOf<[F16, BF16, F32]>:$x_backprop,
+    TF_Float32Tensor:$scale_backprop,
+    TF_Float32Tensor:$offset_backprop,
+    TF_Float32Tensor:$reserve_space_4,
+    TF_Float32Tensor:$reserve_space_5
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
+  TF_DerivedOperandTypeAttr U = TF_DerivedOperandTypeAttr<2>;
 }
 
 def TF_FusedBatchNormV3Op : TF_Op<"FusedBatchNormV3", [Pure, TF_InferShape]> {
@@ -1501,6 +1717,33 @@ def TF_LogicalAndOp : TF_Op<"LogicalAnd", [Pure, Commutative, ResultsBroadcastab
   }];
 }
 
+def TF_LogSoftmaxOp : TF_Op<"LogSoftmax", [Pure, SameOperandsAndResultElementType, TF_InferShape]> {
+  let summary = "Log of the softmax along the last dimension";
+  let description = [{
+    logits - log(sum(exp(logits))) over the innermost dimension.
+
+    ```mlir
+    %logsoftmax = "tf.LogSoftmax"(%logits) : (tensor<*xf32>) -> tensor<*xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_FloatTensor:$logits
+  );
+  let results = (outs
+    TF_FloatTensor:$logsoftmax
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
+
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::inferResultTypes(
+        ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes) {
+      return ::kiln::tf::inferUnaryElementwise(getOperation(), resultTypes);
+    }
+  }];
+}
+
 def TF_MatMulOp : TF_Op<"MatMul", [Pure, AllElementTypesMatch<["a", "b", "product"]>, TF_InferShape]> {
   let summary = "Matrix product of two 2-D tensors";
   let description = [{
@@ -1642,6 +1885,42 @@ def TF_MaxPoolOp : TF_Op<"MaxPool", [Pure, SameOperandsAndResultElementType, TF_
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
 
   let hasVerifier = 1;
+}
+
+def TF_MaxPoolGradOp : TF_Op<"MaxPoolGrad", [Pure, SameOperandsAndResultElementType, TF_InferShape]> {
+  let summary = "Gradient of MaxPool";
+  let description = [{
+    Each window's gradient goes to the first position of its maximum in
+    `orig_input` (row-major within the window); the result has the
+    shape of `orig_input`.
+
+    ```mlir
+    %dx = "tf.MaxPoolGrad"(%x, %y, %dy) {ksize = [1, 2, 2, 1], padding = "VALID", strides = [1, 2, 2, 1]} : (tensor<1x4x4x3xf32>, tensor<1x2x2x3xf32>, tensor<1x2x2x3xf32>) -> tensor<1x4x4x3xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_IntOrFloatTensor:$orig_input,
+    TF_IntOrFloatTensor:$orig_output,
+    TF_IntOrFloatTensor:$grad,
+    I64ArrayAttr:$ksize,
+    I64ArrayAttr:$strides,
+    StrAttr:$padding,
+    DefaultValuedOptionalAttr<I64ArrayAttr, "{}">:$explicit_paddings,
+    DefaultValuedOptionalAttr<StrAttr, "\"NHWC\"">:$data_format
+  );
+  let results = (outs
+    TF_IntOrFloatTensor:$output
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
+
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::inferResultTypes(
+        ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes) {
+      return ::kiln::tf::inferUnaryElementwise(getOperation(), resultTypes);
+    }
+  }];
 }
 
 def TF_MeanOp : TF_Op<"Mean", [Pure, AllElementTypesMatch<["input", "output"]>, TF_InferShape]> {
@@ -2304,6 +2583,34 @@ def TF_Relu6Op : TF_Op<"Relu6", [Pure, SameOperandsAndResultElementType, TF_Infe
   }];
 }
 
+def TF_ReluGradOp : TF_Op<"ReluGrad", [Pure, SameOperandsAndResultType, TF_InferShape]> {
+  let summary = "Gradient of Relu";
+  let description = [{
+    `gradients` where `features` is positive, else zero.
+
+    ```mlir
+    %backprops = "tf.ReluGrad"(%gradients, %features) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_IntOrFloatTensor:$gradients,
+    TF_IntOrFloatTensor:$features
+  );
+  let results = (outs
+    TF_IntOrFloatTensor:$backprops
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
+
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::inferResultTypes(
+        ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes) {
+      return ::kiln::tf::inferUnaryElementwise(getOperation(), resultTypes);
+    }
+  }];
+}
+
 def TF_ReshapeOp : TF_Op<"Reshape", [Pure, AllElementTypesMatch<["tensor", "output"]>, TF_InferShape]> {
   let summary = "Gives a tensor a new shape with the same elements";
   let description = [{
@@ -2354,6 +2661,57 @@ def TF_ResizeBilinearOp : TF_Op<"ResizeBilinear", [Pure, TF_InferShape]> {
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
 }
 
+def TF_ResourceApplyAdamOp : TF_Op<"ResourceApplyAdam", []> {
+  let summary = "One Adam step on a resource variable and its two moments";
+  let description = [{
+    With lr_t = lr * sqrt(1 - beta2_power) / (1 - beta1_power):
+    m += (grad - m) * (1 - beta1), v += (grad^2 - v) * (1 - beta2), and
+    var -= lr_t * m / (sqrt(v) + epsilon); with `use_nesterov` the
+    numerator is lr_t * (m * beta1 + grad * (1 - beta1)).
+
+    ```mlir
+    "tf.ResourceApplyAdam"(%var, %m, %v, %beta1_power, %beta2_power, %lr, %beta1, %beta2, %epsilon, %grad) : (tensor<*x!tf_type.resource>, tensor<*x!tf_type.resource>, tensor<*x!tf_type.resource>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) -> ()
+    ```
+  }];
+
+  let arguments = (ins
+    TF_ResourceTensor:$var,
+    TF_ResourceTensor:$m,
+    TF_ResourceTensor:$v,
+    TF_FloatTensor:$beta1_power,
+    TF_FloatTensor:$beta2_power,
+    TF_FloatTensor:$lr,
+    TF_FloatTensor:$beta1,
+    TF_FloatTensor:$beta2,
+    TF_FloatTensor:$epsilon,
+    TF_FloatTensor:$grad,
+    DefaultValuedOptionalAttr<BoolAttr, "false">:$use_locking,
+    DefaultValuedOptionalAttr<BoolAttr, "false">:$use_nesterov
+  );
+  let results = (outs);
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<3>;
+}
+
+def TF_ResourceApplyGradientDescentOp : TF_Op<"ResourceApplyGradientDescent", []> {
+  let summary = "var -= alpha * delta, on a resource variable";
+  let description = [{
+    ```mlir
+    "tf.ResourceApplyGradientDescent"(%w, %alpha, %delta) : (tensor<!tf_type.resource<tensor<3xf32>>>, tensor<f32>, tensor<3xf32>) -> ()
+    ```
+  }];
+
+  let arguments = (ins
+    TF_ResourceTensor:$var,
+    TF_FloatTensor:$alpha,
+    TF_FloatTensor:$delta,
+    DefaultValuedOptionalAttr<BoolAttr, "false">:$use_locking
+  );
+  let results = (outs);
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<1>;
+}
+
 def TF_ReverseV2Op : TF_Op<"ReverseV2", [Pure, AllElementTypesMatch<["tensor", "output"]>, TF_InferShape]> {
   let summary = "Reverses the order of elements along the given axes";
   let description = [{
@@ -2397,6 +2755,34 @@ def TF_RsqrtOp : TF_Op<"Rsqrt", [Pure, SameOperandsAndResultElementType, TF_Infe
   );
   let results = (outs
     TF_FloatOrComplexTensor:$y
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
+
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::inferResultTypes(
+        ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes) {
+      return ::kiln::tf::inferUnaryElementwise(getOperation(), resultTypes);
+    }
+  }];
+}
+
+def TF_RsqrtGradOp : TF_Op<"RsqrtGrad", [Pure, SameOperandsAndResultType, TF_InferShape]> {
+  let summary = "Gradient of Rsqrt given its result `y`";
+  let description = [{
+    `dy * -0.5 * y^3`.
+
+    ```mlir
+    %z = "tf.RsqrtGrad"(%y, %dy) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_FloatOrComplexTensor:$y,
+    TF_FloatOrComplexTensor:$dy
+  );
+  let results = (outs
+    TF_FloatOrComplexTensor:$z
   );
 
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
@@ -2513,6 +2899,26 @@ def TF_ShapeOp : TF_Op<"Shape", [Pure, TF_InferShape]> {
 
   let hasVerifier = 1;
   let hasFolder = 1;
+}
+
+def TF_ShapeNOp : TF_Op<"ShapeN", [Pure, TF_InferShape]> {
+  let summary = "The shapes of several tensors";
+  let description = [{
+    Result i is the shape of operand i, as Shape computes it.
+
+    ```mlir
+    %s:2 = "tf.ShapeN"(%a, %b) : (tensor<2x3xf32>, tensor<4xf32>) -> (tensor<2xi32>, tensor<1xi32>)
+    ```
+  }];
+
+  let arguments = (ins
+    Variadic<TF_Tensor>:$input
+  );
+  let results = (outs
+    Variadic<TF_I32OrI64Tensor>:$output
+  );
+
+  TF_DerivedOperandSizeAttr N = TF_DerivedOperandSizeAttr<0>;
 }
 
 def TF_SigmoidOp : TF_Op<"Sigmoid", [Pure, SameOperandsAndResultElementType, TF_InferShape]> {
@@ -2663,6 +3069,30 @@ def TF_SoftmaxOp : TF_Op<"Softmax", [Pure, SameOperandsAndResultElementType, TF_
       return ::kiln::tf::inferUnaryElementwise(getOperation(), resultTypes);
     }
   }];
+}
+
+def TF_SoftmaxCrossEntropyWithLogitsOp : TF_Op<"SoftmaxCrossEntropyWithLogits", [Pure, SameOperandsElementType, TF_InferShape]> {
+  let summary = "Softmax cross entropy of logits against label distributions";
+  let description = [{
+    Per row of the 2-D (broadcast) `features` and `labels`: the loss
+    -sum(labels * log(softmax(features))) and its gradient with respect to
+    `features`, softmax(features) - labels.
+
+    ```mlir
+    %loss, %backprop = "tf.SoftmaxCrossEntropyWithLogits"(%x, %y) : (tensor<4x3xf32>, tensor<4x3xf32>) -> (tensor<4xf32>, tensor<4x3xf32>)
+    ```
+  }];
+
+  let arguments = (ins
+    TF_FloatTensor:$features,
+    TF_FloatTensor:$labels
+  );
+  let results = (outs
+    TF_FloatTensor:$loss,
+    TF_FloatTensor:$backprop
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
 }
 
 def TF_SoftplusOp : TF_Op<"Softplus", [Pure, SameOperandsAndResultElementType, TF_InferShape]> {

@@ -84,6 +84,58 @@ def TFDecomposeFusedOpsPass : Pass<"tf-decompose-fused-ops"> {
   }];
 }
 
+def TFRefVariablesToResourcesPass : Pass<"tf-ref-variables-to-resources"> {
+  let summary = "Turn TF1 reference variables into resource variables";
+  let description = [{
+    A TF1 variable (`VariableV2`, a tensor of a reference type such as
+    `!tf_type.f32ref`) becomes a `tf.VarHandleOp` at the same location (the
+    node name) whose `shared_name` is the variable's, else the node name, so
+    `tf-resource-variables-to-globals` makes it module state and
+    kiln-compile's config may name it as a `variable`. The ops that take its
+    reference become their resource counterparts, in place: `Assign`,
+    `AssignAdd`, `AssignSub` → `AssignVariableOp`, `AssignAddVariableOp`,
+    `AssignSubVariableOp`; `ApplyGradientDescent`, `ApplyAdam` →
+    `ResourceApplyGradientDescent`, `ResourceApplyAdam`. Their results (the
+    reference again) are rewritten like the variable. Every other op that
+    takes the reference as a value (`Identity`, as in `w/read`, or any op a
+    reference feeds) reads the variable with a `tf.ReadVariableOp` placed
+    just before it, so it sees the value at that point of the program.
+  }];
+}
+
+def TFDecomposeTrainingOpsPass : Pass<"tf-decompose-training-ops"> {
+  let summary = "Decompose the gradient and optimizer ops of training steps";
+  let description = [{
+    The ops a TF1 training step adds to a model become basic tf ops, in the
+    order TensorFlow's CPU kernels compute them:
+
+    - `ReluGrad(g, f)`: `select(f > 0, g, 0)`; `RsqrtGrad(y, dy)`:
+      `-0.5 * (dy * y) * (y * y)`;
+    - `SoftmaxCrossEntropyWithLogits(x, labels)`: with `s = x - max(x)` and
+      `z = sum(exp(s))` per row, `loss = sum(labels * (log(z) - s))` and
+      `backprop = exp(s) / z - labels`; `LogSoftmax(x)`: `s - log(z)` along
+      the last dimension;
+    - `ShapeN`: one `Shape` per operand; `BiasAddGrad`: a `Sum` over every
+      dimension but the channel one;
+    - `AssignAddVariableOp` / `AssignSubVariableOp`: a read, `AddV2` or
+      `Sub`, and an assignment;
+    - `ResourceApplyGradientDescent` and `ResourceApplyAdam`: reads of the
+      variables (`ReadVariableOp`), the update, and assignments
+      (`AssignVariableOp`) in place of the op, so
+      `tf-resource-variables-to-globals` makes them module state;
+    - `FusedBatchNormV3` with `is_training` and `FusedBatchNormGradV3`
+      (NHWC, static shapes, f32): per-channel means and biased variances
+      over N, H and W; the reserve spaces carry the batch mean and biased
+      variance from the forward op to the gradient, as on TensorFlow's CPU.
+      An inference-mode `FusedBatchNormV3` whose reserve spaces a gradient
+      reads passes the given mean and variance in their place, so
+      `tf-decompose-fused-ops` (which runs next) decomposes it.
+
+    Ops outside these conditions (NCHW, dynamic shapes, integer ReluGrad)
+    are left as they are, and the unsupported-op report names them.
+  }];
+}
+
 def TFResourceVariablesToGlobalsPass
     : Pass<"tf-resource-variables-to-globals", "::mlir::ModuleOp"> {
   let summary = "Turn tf resource variables into ml_program globals";
