@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tools/kiln-run/NPU.h"
+#include "tools/kiln-run/Calibrate.h"
 
 #include "conversions/Passes.h"
 #include "passes/Passes.h"
@@ -24,13 +25,16 @@ bool checkNPUOptions(const NPUOptions &options) {
           options.config + "'");
     return false;
   }
-  if (options.precision == "int8") {
-    error("--precision=int8 is not available yet: the NPU partitioning "
-          "compiles fp16 segments only (int8 needs calibration)");
+  if (options.precision != "fp16" && options.precision != "int8") {
+    error("--precision must be 'fp16' or 'int8', got '" + options.precision +
+          "'");
     return false;
   }
-  if (options.precision != "fp16") {
-    error("--precision must be 'fp16', got '" + options.precision + "'");
+  if (options.calibrationFile.empty())
+    return true;
+  if (std::optional<std::string> message =
+          checkCalibrationFile(options.calibrationFile)) {
+    error("--calibration-file: " + *message);
     return false;
   }
   return true;
@@ -42,6 +46,8 @@ LogicalResult partitionForNPU(ModuleOp module, const NPUOptions &options,
   PassManager pm(module->getContext());
   ConvertTFToNPUPassOptions partition;
   partition.targetPreset = options.config;
+  partition.precision = options.precision;
+  partition.calibrationFile = options.calibrationFile;
   pm.addPass(createConvertTFToNPUPass(partition));
   KilnNPUSegmentsToHostCallsPassOptions calls;
   calls.npubDir = options.npubDir;

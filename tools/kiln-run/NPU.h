@@ -24,13 +24,18 @@ namespace kiln::run {
 struct NPUOptions {
   /// The target preset of convert-tf-to-npu: "default" or "realistic".
   std::string config = "default";
-  /// "fp16" (the only precision the partitioning has today).
+  /// "fp16" or "int8".
   std::string precision = "fp16";
+  /// int8: the ranges file convert-tf-to-npu reads (--calibration-file, or
+  /// the one kiln-run's calibration wrote).
+  std::string calibrationFile;
   /// Where to write each segment's .npub as well; empty: nowhere.
   std::string npubDir;
 };
 
-/// Checks the options; reports and returns false when one is not supported.
+/// Checks the options; reports and returns false when one is not supported
+/// (a precision other than fp16 and int8, an unreadable or malformed
+/// calibration file).
 bool checkNPUOptions(const NPUOptions &options);
 
 /// Partitions `module` (functional tf) and turns its NPU segments into

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tools/kiln-run/Arrays.h"
+#include "tools/kiln-run/Calibrate.h"
 #include "tools/kiln-run/Model.h"
 #include "tools/kiln-run/NPU.h"
 
@@ -32,6 +33,7 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -124,9 +126,23 @@ cl::opt<std::string> npuConfig(
     cl::init("default"), cl::cat(npuCategory));
 cl::opt<std::string> precision(
     "precision",
-    cl::desc("Arithmetic of the NPU segments: 'fp16' (int8 is not "
-             "available yet)"),
+    cl::desc("Arithmetic of the NPU segments: 'fp16' or 'int8' (calibrated "
+             "in process, or from --calibration-file)"),
     cl::init("fp16"), cl::cat(npuCategory));
+cl::opt<unsigned> calibrationRuns(
+    "calibration-runs",
+    cl::desc("int8: calibrate on N generated inputs, seeds --seed+1 to "
+             "--seed+N (default 8)"),
+    cl::init(8), cl::cat(npuCategory));
+cl::opt<std::string> calibrationFile(
+    "calibration-file",
+    cl::desc("int8: read the ranges from FILE (kiln-npu-calibrate's or "
+             "--save-calibration's) instead of calibrating"),
+    cl::value_desc("FILE"), cl::cat(npuCategory));
+cl::opt<std::string> saveCalibration(
+    "save-calibration",
+    cl::desc("int8: also write the ranges kiln-run calibrated to FILE"),
+    cl::value_desc("FILE"), cl::cat(npuCategory));
 cl::opt<bool> npuStats(
     "npu-stats",
     cl::desc("Print each NPU segment's simulated cycles, time at the "
@@ -189,8 +205,9 @@ constexpr const char *kOverview =
   kiln-run [--backend=cpu|npu] MODEL [--entry=main]
            [--input=FILE.npy ... | --input-shapes=S:S --seed=N]
            [--output-dir=DIR] [--expect=FILE.npy ...] [--rtol=R --atol=A]
-           [--repeat=N] [--npu-config=default|realistic] [--precision=fp16]
-           [--npu-stats] [--npub-dir=DIR]
+           [--repeat=N] [--npu-config=default|realistic] [--precision=fp16|int8]
+           [--calibration-runs=N] [--calibration-file=FILE]
+           [--save-calibration=FILE] [--npu-stats] [--npub-dir=DIR]
 
 MODEL is a .mlir file (tf_executor, functional tf, or linalg/tensor on
 tensors), a GraphDef (.pb or .pbtxt, with --tf-input-arrays and
@@ -208,6 +225,17 @@ rest is compiled for the CPU as with --backend=cpu. A failure inside a
 segment is reported by name after the run, and the run fails. fp16 results
 differ from fp32 ones by about 1e-3 of each output's scale; compare with
 --rtol=1e-2. --npu-stats prints what the simulator measured per segment.
+
+--precision=int8 builds int8 segments (convert-tf-to-npu precision=int8)
+from the ranges of the tensors they quantise. By default kiln-run calibrates
+them first: it instruments the model (observe-npu-ranges), runs it on the
+CPU on --calibration-runs generated inputs (seeds --seed+1 to
+--seed+N, with --input-shapes, --float-range and --int-range; never the
+run's own input) and reduces the observed tensors to their min and max, as
+kiln-npu-calibrate does; --save-calibration writes those ranges. With
+--calibration-file, kiln-run reads the ranges from that file and does not
+calibrate. int8 results differ from fp32 ones by up to about 1e-1 of each
+output's scale.
 
 The entry's arguments are the feeds and its results the fetches, in order;
 names come from the entry's tf.entry_function attribute. Feeds are read from
@@ -276,12 +304,25 @@ int run() {
   npu.config = npuConfig;
   npu.precision = precision;
   npu.npubDir = npubDir;
-  if (onNPU && !checkNPUOptions(npu))
-    return EXIT_FAILURE;
+  npu.calibrationFile = calibrationFile;
+  bool calibrating = onNPU && precision == "int8" && calibrationFile.empty();
   if (!onNPU && (npuStats || !npubDir.empty() ||
                  npuConfig.getNumOccurrences() || precision.getNumOccurrences()))
     return error("--npu-config, --precision, --npu-stats and --npub-dir need "
                  "--backend=npu");
+  if ((precision != "int8" || !onNPU) &&
+      (calibrationRuns.getNumOccurrences() || !calibrationFile.empty() ||
+       !saveCalibration.empty()))
+    return error("--calibration-runs, --calibration-file and "
+                 "--save-calibration need --backend=npu --precision=int8");
+  if (!calibrationFile.empty() &&
+      (calibrationRuns.getNumOccurrences() || !saveCalibration.empty()))
+    return error("--calibration-file reads the ranges; it excludes "
+                 "--calibration-runs and --save-calibration");
+  if (calibrationRuns == 0)
+    return error("--calibration-runs must be at least 1");
+  if (onNPU && !checkNPUOptions(npu))
+    return EXIT_FAILURE;
   if (repeat == 0)
     return error("--repeat must be at least 1");
   if (optLevel > 3)
@@ -330,7 +371,37 @@ int run() {
     if (tfOps && failed(runPhases(*module, {kiln::CPUPhase::Graph}, pipeline,
                                   steps)))
       return error("cannot compile " + modelPath + " for the CPU");
-    if (failed(partitionForNPU(*module, npu, steps)))
+    // Without a file to keep them in, the calibrated ranges go to a
+    // temporary file that the partitioning reads.
+    llvm::SmallString<128> rangesPath(saveCalibration);
+    bool temporary = calibrating && rangesPath.empty();
+    if (temporary) {
+      if (std::error_code ec = llvm::sys::fs::createTemporaryFile(
+              "kiln-run-ranges", "json", rangesPath))
+        return error("cannot create a temporary ranges file: " +
+                     ec.message());
+    }
+    if (calibrating) {
+      CalibrationOptions calibration;
+      calibration.entry = entry;
+      calibration.runs = calibrationRuns;
+      calibration.firstSeed = seed + 1;
+      calibration.shapes = inputShapes;
+      calibration.floatRange = floatRange;
+      calibration.intRange = intRange;
+      calibration.optLevel = optLevel;
+      if (failed(calibrateForNPU(*module, *signature, calibration,
+                                 rangesPath, steps))) {
+        if (temporary)
+          llvm::sys::fs::remove(rangesPath);
+        return error("cannot calibrate " + modelPath + " for int8");
+      }
+      npu.calibrationFile = std::string(rangesPath);
+    }
+    LogicalResult partitioned = partitionForNPU(*module, npu, steps);
+    if (temporary)
+      llvm::sys::fs::remove(rangesPath);
+    if (failed(partitioned))
       return error("cannot compile " + modelPath + " for the NPU");
     if (tfOps)
       phases = {kiln::CPUPhase::Linalg};
