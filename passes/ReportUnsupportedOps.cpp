@@ -8,6 +8,7 @@
 #include "passes/Passes.h"
 
 #include "conversions/TFToLinalg/TFToLinalg.h"
+#include "dialects/TF/IR/TFNodeName.h"
 #include "dialects/TF/IR/TFOps.h"
 #include "dialects/TFExecutor/IR/TFExecutor.h"
 
@@ -19,20 +20,6 @@ namespace kiln {
 using namespace mlir;
 
 namespace {
-
-/// The TensorFlow node name in `loc` (the importers give each op a NameLoc
-/// of its node; fusions and call sites wrap it), or "".
-StringRef getNodeName(Location loc) {
-  if (auto name = dyn_cast<NameLoc>(loc))
-    return name.getName().getValue();
-  if (auto fused = dyn_cast<FusedLoc>(loc))
-    for (Location inner : fused.getLocations())
-      if (StringRef name = getNodeName(inner); !name.empty())
-        return name;
-  if (auto call = dyn_cast<CallSiteLoc>(loc))
-    return getNodeName(call.getCallee());
-  return "";
-}
 
 //===----------------------------------------------------------------------===//
 // Pass
@@ -66,7 +53,7 @@ struct KilnReportUnsupportedOpsPass final
         return;
       ++count;
       InFlightDiagnostic diag = op->emitError();
-      if (StringRef node = getNodeName(op->getLoc()); !node.empty())
+      if (StringRef node = kiln::tf::nodeName(op->getLoc()); !node.empty())
         diag << "node '" << node << "': ";
       diag << "'" << op->getName() << "' has no lowering on any backend (cpu)";
     });

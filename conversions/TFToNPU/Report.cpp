@@ -7,6 +7,8 @@
 
 #include "conversions/TFToNPU/TFToNPU.h"
 
+#include "dialects/TF/IR/TFNodeName.h"
+
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/MapVector.h"
 
@@ -17,15 +19,7 @@ using namespace kiln;
 using namespace kiln::tf_to_npu;
 
 std::string tf_to_npu::nodeName(Location loc) {
-  if (auto name = dyn_cast<NameLoc>(loc))
-    return name.getName().str();
-  if (auto fused = dyn_cast<FusedLoc>(loc))
-    for (Location part : fused.getLocations())
-      if (std::string name = nodeName(part); !name.empty())
-        return name;
-  if (auto call = dyn_cast<CallSiteLoc>(loc))
-    return nodeName(call.getCallee());
-  return "";
+  return kiln::tf::nodeName(loc).str();
 }
 
 namespace {

@@ -46,3 +46,16 @@ func.func @graph(%x: tensor<f32>) -> tensor<f32> {
   return %0 : tensor<f32>
 }
 }
+
+// -----
+
+// TensorFlow's own converter fuses the op type in front of the node name
+// (`fused["Conv3D:", "net/conv"]`); the node is the name after it.
+// expected-error @below {{1 operation no backend lowers}}
+module {
+func.func @converter_location(%x: tensor<2xi32>) -> tensor<2xi32> {
+  // expected-error@unknown {{node 'net/conv': 'tf.SomeUnknownOp' has no lowering on any backend (cpu)}}
+  %0 = "tf.SomeUnknownOp"(%x) : (tensor<2xi32>) -> tensor<2xi32> loc(fused["SomeUnknownOp:", "net/conv"])
+  return %0 : tensor<2xi32>
+}
+}
