@@ -170,6 +170,20 @@ void buildTFToLinalgPipeline(OpPassManager &pm,
 // kiln-tf-to-cpu-pipeline
 //===----------------------------------------------------------------------===//
 
+const char *cpuPhaseName(CPUPhase phase) {
+  switch (phase) {
+  case CPUPhase::Graph:
+    return "graph";
+  case CPUPhase::Linalg:
+    return "linalg";
+  case CPUPhase::ABI:
+    return "abi";
+  case CPUPhase::LLVM:
+    return "llvm";
+  }
+  return "?";
+}
+
 void buildTFToCPUPhase(OpPassManager &pm, CPUPhase phase,
                        const TFToCPUPipelineOptions &options) {
   switch (phase) {

@@ -144,6 +144,10 @@ struct TFToCPUPipelineOptions
 /// them one at a time (and dump the IR between them).
 enum class CPUPhase { Graph, Linalg, ABI, LLVM };
 
+/// The phase's name in drivers' messages, timings and dump files: "graph",
+/// "linalg", "abi" or "llvm".
+const char *cpuPhaseName(CPUPhase phase);
+
 /// Adds one phase of kiln-tf-to-cpu-pipeline to `pm`.
 void buildTFToCPUPhase(mlir::OpPassManager &pm, CPUPhase phase,
                        const TFToCPUPipelineOptions &options);

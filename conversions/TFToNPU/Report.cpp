@@ -8,6 +8,7 @@
 #include "conversions/TFToNPU/TFToNPU.h"
 
 #include "dialects/TF/IR/TFNodeName.h"
+#include "runtime/npu/TableText.h"
 
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/MapVector.h"
@@ -17,41 +18,12 @@
 using namespace mlir;
 using namespace kiln;
 using namespace kiln::tf_to_npu;
+using kiln::npu::csvField;
+using kiln::npu::markdownCell;
 
 std::string tf_to_npu::nodeName(Location loc) {
   return kiln::tf::nodeName(loc).str();
 }
-
-namespace {
-
-/// A CSV field, quoted when it holds a comma, a quote or a newline.
-std::string csvField(StringRef text) {
-  if (!text.contains(',') && !text.contains('"') && !text.contains('\n'))
-    return text.str();
-  std::string quoted = "\"";
-  for (char c : text) {
-    if (c == '"')
-      quoted += '"';
-    quoted += c;
-  }
-  return quoted + "\"";
-}
-
-/// A Markdown table cell: pipes escaped, newlines as spaces.
-std::string markdownCell(StringRef text) {
-  std::string cell;
-  for (char c : text) {
-    if (c == '|')
-      cell += "\\|";
-    else if (c == '\n')
-      cell += ' ';
-    else
-      cell += c;
-  }
-  return cell;
-}
-
-} // namespace
 
 void tf_to_npu::writeReport(raw_ostream &os, ArrayRef<ReportRow> rows,
                             bool markdown) {

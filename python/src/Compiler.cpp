@@ -124,21 +124,6 @@ std::optional<std::string> checkBuffer(const InputBuffer &buffer,
   return std::nullopt;
 }
 
-/// The phase's name in messages and dump files.
-const char *phaseName(CPUPhase phase) {
-  switch (phase) {
-  case CPUPhase::Graph:
-    return "graph";
-  case CPUPhase::Linalg:
-    return "linalg";
-  case CPUPhase::ABI:
-    return "abi";
-  case CPUPhase::LLVM:
-    return "llvm";
-  }
-  return "?";
-}
-
 } // namespace
 
 /// Builds a CompiledModel step by step; each step records why it failed.
@@ -184,16 +169,16 @@ struct ModelBuilder {
     std::string reproducer;
     if (!options.dumpDir.empty()) {
       SmallString<256> path(options.dumpDir);
-      llvm::sys::path::append(path, "reproducer-" + Twine(phaseName(phase)) +
+      llvm::sys::path::append(path, "reproducer-" + Twine(cpuPhaseName(phase)) +
                                         ".mlir");
       reproducer = path.str().str();
       pm.enableCrashReproducerGeneration(reproducer);
     }
     if (succeeded(pm.run(*module))) {
-      dump(phaseName(phase));
+      dump(cpuPhaseName(phase));
       return true;
     }
-    std::string failure = "the " + std::string(phaseName(phase)) +
+    std::string failure = "the " + std::string(cpuPhaseName(phase)) +
                           " phase of kiln-tf-to-cpu-pipeline failed";
     if (!reproducer.empty())
       failure += "; reproducer: " + reproducer + " (kiln-opt --run-reproducer)";

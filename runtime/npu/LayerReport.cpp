@@ -8,6 +8,7 @@
 
 #include "runtime/npu/MacCount.h"
 #include "runtime/npu/Simulator.h"
+#include "runtime/npu/TableText.h"
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -116,27 +117,6 @@ std::string percent(double fraction) {
   return absl::StrFormat("%.1f%%", 100.0 * fraction);
 }
 
-/// A CSV field, quoted when it holds a comma, a quote or a newline.
-std::string csvField(const std::string &text) {
-  if (text.find_first_of(",\"\n") == std::string::npos)
-    return text;
-  std::string quoted = "\"";
-  for (char c : text) {
-    if (c == '"')
-      quoted += '"';
-    quoted += c;
-  }
-  return quoted + "\"";
-}
-
-/// Markdown cells cannot hold '|'.
-std::string mdCell(const std::string &text) {
-  std::string out;
-  for (char c : text)
-    out += c == '|' ? std::string("\\|") : std::string(1, c);
-  return out;
-}
-
 std::string summaryLine(const LayerReport &r) {
   return absl::StrFormat(
       "%d of %d layers with an estimate are within 15%% of their measured "
@@ -156,13 +136,13 @@ std::string layerReportMarkdown(const LayerReport &r) {
     if (row.hasCost)
       absl::StrAppendFormat(
           &out, "| %s | %s | %d | %d | %d | %s | %d | %s | %s | %s |\n",
-          mdCell(row.name), row.op, row.commands, row.cost.estimate,
+          markdownCell(row.name), row.op, row.commands, row.cost.estimate,
           row.cost.lowerBound(), row.cost.boundBy(), row.cycles(),
           ratio(row.cost.estimate, row.cycles()),
           ratio(row.cycles(), row.cost.lowerBound()), util);
     else
       absl::StrAppendFormat(&out, "| %s | %s | %d | | | | %d | | | %s |\n",
-                            mdCell(row.name), row.op, row.commands,
+                            markdownCell(row.name), row.op, row.commands,
                             row.cycles(), util);
   }
   double total = r.totalCycles ? double(r.usefulMacs) /

@@ -256,25 +256,6 @@ bool hasTFOps(ModuleOp module) {
   return result.wasInterrupted();
 }
 
-namespace {
-
-/// The name of a phase in the summary line.
-const char *phaseName(CPUPhase phase) {
-  switch (phase) {
-  case CPUPhase::Graph:
-    return "graph";
-  case CPUPhase::Linalg:
-    return "linalg";
-  case CPUPhase::ABI:
-    return "abi";
-  case CPUPhase::LLVM:
-    return "llvm";
-  }
-  return "?";
-}
-
-} // namespace
-
 /// Runs `phases` of kiln-tf-to-cpu-pipeline on `module`, one at a time,
 /// recording their times.
 LogicalResult runPhases(ModuleOp module, llvm::ArrayRef<CPUPhase> phases,
@@ -286,7 +267,7 @@ LogicalResult runPhases(ModuleOp module, llvm::ArrayRef<CPUPhase> phases,
     buildTFToCPUPhase(pm, phase, options);
     if (failed(pm.run(module)))
       return failure();
-    times.emplace_back(phaseName(phase), millisecondsSince(start));
+    times.emplace_back(cpuPhaseName(phase), millisecondsSince(start));
   }
   return success();
 }

@@ -7,6 +7,8 @@
 
 #include "dialects/NPU/Transforms/Passes.h"
 
+#include "runtime/npu/TableText.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -50,19 +52,6 @@ struct Row {
   std::string location;
   CostEstimate cost;
 };
-
-/// A CSV field, quoted when it holds a comma or a quote.
-std::string csvField(StringRef text) {
-  if (!text.contains(',') && !text.contains('"'))
-    return text.str();
-  std::string quoted = "\"";
-  for (char c : text) {
-    if (c == '"')
-      quoted += '"';
-    quoted += c;
-  }
-  return quoted + "\"";
-}
 
 void writeTable(llvm::raw_ostream &os, ArrayRef<Row> rows, bool markdown) {
   CostEstimate total;
