@@ -1,9 +1,18 @@
 """Whole Keras applications with random weights (`weights=None`, then every
-weight randomized from a seed, kiln_e2e.keras_model), at a small input size,
-compared on their logits (`classifier_activation=None`) at batch 1 and 2.
+weight randomized from a seed, kiln_e2e.keras_model), compared on their
+pre-softmax logits (`classifier_activation=None`): a softmax over 1000
+classes of random-weight logits puts almost all of its mass on one class and
+compresses every other output towards 0, so an error in the logits would
+hardly show after it.
+
+Each application runs at batch 1 and at a larger batch, at its default input
+size (224, or 299 for InceptionV3 and Xception); those cases are the full
+run. The CI subset has two applications at their smallest legal input size
+(32 for MobileNetV3Small and EfficientNetB0), where compiling and running
+takes seconds. MobileNetV2 keeps its 96x96, alpha 0.35 cases.
 
 Tolerance: the default 1e-4 of each output's scale unless a case says
-otherwise from a measurement."""
+otherwise from a measurement (docs/e2e.md lists the measured errors)."""
 
 import pytest
 
@@ -13,12 +22,13 @@ keras = pytest.importorskip("keras")
 from kiln_e2e.keras_model import keras_case  # noqa: E402
 
 S = tf.TensorSpec
+A = keras.applications
 
 CASES = []
 
 
 def mobilenet_v2():
-    return keras.applications.MobileNetV2(
+    return A.MobileNetV2(
         input_shape=(96, 96, 3), alpha=0.35, weights=None,
         classifier_activation=None)
 
@@ -26,6 +36,36 @@ def mobilenet_v2():
 for batch in (1, 2):
     CASES.append(keras_case(f"keras_app_mobilenet_v2_96_a035_b{batch}",
                             mobilenet_v2, [S([batch, 96, 96, 3], tf.float32)]))
+
+
+def _application(constructor, size):
+    def build():
+        return constructor(input_shape=(size, size, 3), weights=None,
+                           classifier_activation=None)
+    return build
+
+
+def add_application(name, constructor, size, batches, ci=False, **options):
+    """Cases `keras_app_<name>_<size>_b<batch>`, one per batch."""
+    for batch in batches:
+        CASES.append(keras_case(
+            f"keras_app_{name}_{size}_b{batch}", _application(constructor,
+                                                              size),
+            [S([batch, size, size, 3], tf.float32)], ci=ci, **options))
+
+
+# The full run: default input sizes, batch 1 and a larger batch.
+add_application("mobilenet_v3_small", A.MobileNetV3Small, 224, (1, 4))
+add_application("efficientnet_b0", A.EfficientNetB0, 224, (1, 2))
+add_application("resnet50", A.ResNet50, 224, (1, 2))
+add_application("densenet121", A.DenseNet121, 224, (1, 2))
+add_application("inception_v3", A.InceptionV3, 299, (1, 2))
+add_application("xception", A.Xception, 299, (1, 2))
+add_application("nasnet_mobile", A.NASNetMobile, 224, (1, 2))
+
+# The CI subset: the smallest legal input size.
+add_application("mobilenet_v3_small", A.MobileNetV3Small, 32, (2,), ci=True)
+add_application("efficientnet_b0", A.EfficientNetB0, 32, (1,), ci=True)
 
 
 def test_application(case, backend, e2e):
