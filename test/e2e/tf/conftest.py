@@ -100,16 +100,21 @@ class E2E:
         self.artifacts = os.path.realpath(config.getoption("artifacts_dir"))
 
     def check(self, case, backend):
-        outcome = runner.run_case(case, backend, self.artifacts)
-        reason = self.config.kiln_xfails[backend.name].get(case.name)
+        self.judge(runner.run_case(case, backend, self.artifacts))
+
+    def judge(self, outcome):
+        """Records an outcome (report.Outcome) and passes, fails or xfails
+        the test from it and the expected-failure list."""
+        name, backend = outcome.case, outcome.backend
+        reason = self.config.kiln_xfails[backend].get(name)
         self.config.kiln_outcomes.append(outcome)
         where = f"\nartifacts: {outcome.artifacts}"
         if outcome.status == "pass":
             if reason is not None:
                 outcome.status = "xpass"
-                pytest.fail(f"XPASS(strict): '{case.name}' passes on "
-                            f"{backend.name}; remove it from "
-                            f"test/e2e/xfail/{backend.name}.txt (listed as: "
+                pytest.fail(f"XPASS(strict): '{name}' passes on "
+                            f"{backend}; remove it from "
+                            f"test/e2e/xfail/{backend}.txt (listed as: "
                             f"{reason})", pytrace=False)
             return
         if reason is not None:
@@ -117,9 +122,9 @@ class E2E:
             pytest.xfail(f"{reason} [now: {outcome.step or 'compare'}: "
                          f"{outcome.detail}]")
         if outcome.status == "fail":
-            pytest.fail(f"{case.name} on {backend.name} does not match "
+            pytest.fail(f"{name} on {backend} does not match "
                         f"TensorFlow: {outcome.detail}{where}", pytrace=False)
-        pytest.fail(f"{case.name} on {backend.name}: {outcome.step} failed: "
+        pytest.fail(f"{name} on {backend}: {outcome.step} failed: "
                     f"{outcome.detail}{where}\n"
                     f"{report_lib._tail(outcome.log)}", pytrace=False)
 
