@@ -192,3 +192,31 @@ def test_wrong_reference_value_is_reported_at_its_node(tmp_path,
     assert [r.status for r in results] == ["pass", "fail"]
     assert results[1].node == "functional_1/relu6_1/Relu6"
     assert results[1].max_abs_error == pytest.approx(0.25, rel=1e-3)
+
+
+def test_command_on_a_saved_model(tmp_path, pytestconfig, capsys):
+    """`python -m kiln_e2e.layers DIR` on a SavedModel: its signature is
+    frozen, run whole and node by node."""
+
+    class Module(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = tf.Variable(tf.random.stateless_normal([4, 3], [1, 2]))
+
+        @tf.function(input_signature=[tf.TensorSpec([2, 4], tf.float32)])
+        def __call__(self, x):
+            y = tf.nn.relu(tf.matmul(x, self.w))
+            return {"sum": tf.reduce_sum(y, axis=1),
+                    "y": tf.reshape(y, [3, 2])}
+
+    module = Module()
+    tf.saved_model.save(module, str(tmp_path / "saved"),
+                        signatures=module.__call__)
+    status = layers.main([
+        str(tmp_path / "saved"), "--out-dir", str(tmp_path / "out"),
+        "--kiln-bin-dir", pytestconfig.getoption("kiln_bin_dir")])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "saved_full_model" in out.splitlines()[0]
+    assert "[MatMul]" in out and "[Relu]" in out and "[Reshape]" in out
+    assert "no diverging layer" in out

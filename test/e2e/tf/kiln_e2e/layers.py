@@ -316,7 +316,9 @@ def load_model(path: str, bin_dir: str, work_dir: str, input_shapes=None,
     shapes, fetches = [], None
     if os.path.isdir(path):
         from tensorflow.python.framework import convert_to_constants
-        function = tf.saved_model.load(path).signatures[signature]
+        # The loaded object owns the variables the signature reads.
+        loaded = tf.saved_model.load(path)
+        function = loaded.signatures[signature]
         frozen = convert_to_constants.convert_variables_to_constants_v2(
             function, lower_control_flow=False)
         graph_def = frozen.graph.as_graph_def()
