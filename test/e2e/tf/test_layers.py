@@ -9,6 +9,7 @@ Tolerance: the default 1e-4 of each output's scale. Every case here is in
 the CI subset (about 15 single-node compiles)."""
 
 import os
+import re
 
 import numpy as np
 import pytest
@@ -46,6 +47,9 @@ def tiny_cnn() -> layers.Model:
     """The CNN frozen into a GraphDef (as every Keras case is), with its
     seeded inputs; built once per session."""
     if "model" not in _STATE:
+        # Keras numbers its name scopes per process; starting afresh keeps
+        # the node names, and so the case names, the same in every run.
+        keras.backend.clear_session()
         case = keras_case(MODEL, _build_tiny_cnn,
                           [tf.TensorSpec([1, 12, 12, 3], tf.float32)])
         frozen = case_lib.freeze(case)
@@ -60,6 +64,18 @@ def reference() -> layers.Reference:
     if "reference" not in _STATE:
         _STATE["reference"] = layers.Reference(tiny_cnn())
     return _STATE["reference"]
+
+
+def node_named(pattern: str) -> str:
+    """The one layer whose name ends with `pattern` (a regular expression
+    over Keras' scope, e.g. 'dw/depthwise'); Keras numbers its scopes
+    (`functional_1/dw_1/`) by how many models the process built before."""
+    parts = [re.escape(p) + r"(_\d+)?" for p in pattern.split("/")[:-1]]
+    regex = re.compile("(^|/)" + "/".join(parts + [pattern.split("/")[-1]])
+                       + "$")
+    found = [n.name for n in reference().layers() if regex.search(n.name)]
+    assert len(found) == 1, (pattern, found)
+    return found[0]
 
 
 def pytest_generate_tests(metafunc):
@@ -110,8 +126,8 @@ def test_layers_are_in_topological_order_and_skip_weights():
     # Keras' Conv2D are weights, not layers.
     assert not any(op in ("Const", "Placeholder", "NoOp")
                    for op in ops.values())
-    assert "functional_1/conv1_1/Reshape" not in ops
-    assert ops["functional_1/conv1_1/convolution"] == "Conv2D"
+    assert not any(name.endswith("/Reshape") for name in ops)
+    assert ops[node_named("conv1/convolution")] == "Conv2D"
     assert list(ops.values())[-1] == "Identity"
 
 
@@ -131,14 +147,14 @@ def test_topological_order_of_an_unordered_graph():
 def test_subgraph_feeds_floats_and_freezes_weights_and_integers():
     ref = reference()
     by_name = {n.name: n for n in ref.layers()}
-    frozen, inputs, expected = ref.subgraph(
-        by_name["functional_1/gap_1/Mean"])
+    mean = node_named("gap/Mean")
+    frozen, inputs, expected = ref.subgraph(by_name[mean])
     ops = {n.name: n.op for n in frozen.graph_def.node}
     # The activation is fed; the reduction axes are a Const.
-    assert frozen.feeds == ["functional_1/gap_1/Mean/kiln_layer_input_0"]
-    assert ops["functional_1/gap_1/Mean/kiln_layer_input_1"] == "Const"
+    assert frozen.feeds == [f"{mean}/kiln_layer_input_0"]
+    assert ops[f"{mean}/kiln_layer_input_1"] == "Const"
     assert inputs[0].shape == (1, 6, 6, 8)
-    assert frozen.fetches == ["functional_1/gap_1/Mean:0"]
+    assert frozen.fetches == [f"{mean}:0"]
     np.testing.assert_allclose(expected[0], inputs[0].mean(axis=(1, 2)),
                                rtol=1e-5, atol=1e-6)
     # Identity's control input on the NoOp is dropped.
@@ -160,8 +176,9 @@ def test_perturbed_weights_are_localized_to_their_layer(tmp_path,
     model = tiny_cnn()
     changed = type(model.graph_def)()
     changed.CopyFrom(model.graph_def)
+    depthwise = node_named("dw/depthwise")
     kernel = next(n for n in changed.node if n.name ==
-                  "functional_1/dw_1/depthwise/ReadVariableOp/resource")
+                  depthwise + "/ReadVariableOp/resource")
     value = tf.make_ndarray(kernel.attr["value"].tensor).copy()
     value[1, 1, 2, 0] += 0.5
     kernel.attr["value"].tensor.CopyFrom(tf.make_tensor_proto(value))
@@ -170,10 +187,10 @@ def test_perturbed_weights_are_localized_to_their_layer(tmp_path,
     results, first = layers.run_model(model, backend, str(tmp_path),
                                       kiln_graph_def=changed)
     assert first is not None and first.status == "fail"
-    assert first.node == "functional_1/dw_1/depthwise"
+    assert first.node == depthwise
     assert first.max_rel_error > 1e-2
     failed = [r.node for r in results if r.status != "pass"]
-    assert failed == ["functional_1/dw_1/depthwise"], failed
+    assert failed == [depthwise], failed
 
 
 def test_wrong_reference_value_is_reported_at_its_node(tmp_path,
@@ -181,16 +198,17 @@ def test_wrong_reference_value_is_reported_at_its_node(tmp_path,
     """A reference whose value of one intermediate is wrong: the node that
     computes it is the first to diverge."""
     ref = layers.Reference(tiny_cnn())
-    wrong = "functional_1/relu6_1/Relu6:0"
+    relu6 = node_named("relu6/Relu6")
+    wrong = relu6 + ":0"
     ref.values[wrong] = ref.values[wrong] + np.float32(0.25)
     backend = _kiln(pytestconfig)
     names = [n.name for n in ref.layers()]
-    at = names.index("functional_1/relu6_1/Relu6")
+    at = names.index(relu6)
     # The layer before it, and it.
     results = [layers.run_layer(ref, n, backend, str(tmp_path / str(i)))
                for i, n in enumerate(ref.layers()[at - 1:at + 1])]
     assert [r.status for r in results] == ["pass", "fail"]
-    assert results[1].node == "functional_1/relu6_1/Relu6"
+    assert results[1].node == relu6
     assert results[1].max_abs_error == pytest.approx(0.25, rel=1e-3)
 
 
