@@ -238,3 +238,26 @@ def test_command_on_a_saved_model(tmp_path, pytestconfig, capsys):
     assert "saved_full_model" in out.splitlines()[0]
     assert "[MatMul]" in out and "[Relu]" in out and "[Reshape]" in out
     assert "no diverging layer" in out
+
+
+def test_only_used_outputs_are_compared():
+    """FusedBatchNormV3 in inference: only `y` feeds the rest of the graph;
+    its other outputs (statistics, reserve space) are not compared."""
+    from tensorflow.core.framework import graph_pb2
+
+    graph = tf.Graph()
+    with graph.as_default():
+        x = tf.compat.v1.placeholder(tf.float32, [1, 2, 2, 3], name="x")
+        c = [tf.constant(np.full([3], v, np.float32)) for v in (1, 0, 0, 1)]
+        y = tf.raw_ops.FusedBatchNormV3(x=x, scale=c[0], offset=c[1],
+                                        mean=c[2], variance=c[3],
+                                        is_training=False, name="bn")[0]
+        tf.identity(y, name="out")
+    graph_def = graph_pb2.GraphDef()
+    graph_def.CopyFrom(graph.as_graph_def())
+    model = layers.Model("bn", graph_def, ["x"], ["DT_FLOAT"], ["out:0"],
+                         [np.ones([1, 2, 2, 3], np.float32)])
+    ref = layers.Reference(model)
+    norm = next(n for n in ref.layers() if n.op == "FusedBatchNormV3")
+    frozen, _, _ = ref.subgraph(norm)
+    assert frozen.fetches == [norm.name + ":0"]

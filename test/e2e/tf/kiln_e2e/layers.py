@@ -148,12 +148,18 @@ class Reference:
                          node.name).outputs if _fetchable(t)]
         feeds = {self.graph.get_tensor_by_name(tensor_name(f)): a
                  for f, a in zip(model.feeds, model.inputs)}
-        with tf.compat.v1.Session(graph=self.graph) as session:
+        with tf.compat.v1.Session(graph=self.graph, config=_plain()) as session:
             values = session.run(fetchable, feeds)
         self.values = {t.name: np.asarray(v)
                        for t, v in zip(fetchable, values)}
         # Weights of the graph Kiln compiles: the same unless told otherwise.
         self.weights = self.values
+        # The outputs the model uses: a node's other outputs (the saved
+        # statistics and reserve space of FusedBatchNormV3 in inference,
+        # say) are not compared.
+        self.used = {tensor_name(i) for n in model.graph_def.node
+                     for i in n.input if not i.startswith("^")}
+        self.used |= {tensor_name(f) for f in model.fetches}
         if kiln_graph_def is not None:
             self.weights = _constant_values(kiln_graph_def, self.constant)
 
@@ -209,9 +215,22 @@ class Reference:
             copy.input.append(name)
         op = self.graph.get_operation_by_name(node.name)
         fetches = [t.name for t in op.outputs if _fetchable(t)]
+        if any(f in self.used for f in fetches):
+            fetches = [f for f in fetches if f in self.used]
         expected = [self.values[f] for f in fetches]
         return (FrozenGraph(graph, feeds, feed_types, fetches), inputs,
                 expected)
+
+
+def _plain():
+    """A session configuration without Grappler: its rewrites (a
+    FusedBatchNormV3 in inference turned into an Add of the same name, say)
+    would leave some of the intermediates this module fetches missing."""
+    import tensorflow as tf
+
+    config = tf.compat.v1.ConfigProto()
+    config.graph_options.rewrite_options.disable_meta_optimizer = True
+    return config
 
 
 def _fetchable(tensor) -> bool:
@@ -231,7 +250,7 @@ def _constant_values(graph_def, names) -> dict:
     tensors = [t for n in names if graph.get_operation_by_name(n)
                for t in graph.get_operation_by_name(n).outputs
                if _fetchable(t)]
-    with tf.compat.v1.Session(graph=graph) as session:
+    with tf.compat.v1.Session(graph=graph, config=_plain()) as session:
         values = session.run(tensors)
     return {t.name: np.asarray(v) for t, v in zip(tensors, values)}
 
@@ -396,7 +415,7 @@ def run_full_model(model: Model, backend: KilnCPU, out_dir: str,
     graph = tf.Graph()
     with graph.as_default():
         tf.compat.v1.import_graph_def(model.graph_def, name="")
-    with tf.compat.v1.Session(graph=graph) as session:
+    with tf.compat.v1.Session(graph=graph, config=_plain()) as session:
         expected = session.run(model.fetches, dict(zip(
             [tensor_name(f) for f in model.feeds], model.inputs)))
     os.makedirs(out_dir, exist_ok=True)
