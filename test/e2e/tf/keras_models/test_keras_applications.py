@@ -7,12 +7,15 @@ hardly show after it.
 
 Each application runs at batch 1 and at a larger batch, at its default input
 size (224, or 299 for InceptionV3 and Xception); those cases are the full
-run. The CI subset has two applications at their smallest legal input size
-(32 for MobileNetV3Small and EfficientNetB0), where compiling and running
-takes seconds. MobileNetV2 keeps its 96x96, alpha 0.35 cases.
+run. The CI subset has MobileNetV3Small at its smallest legal input size,
+32 (EfficientNetB0 at 32 is in the full run only), where compiling and
+running takes seconds. MobileNetV2 keeps its 96x96, alpha 0.35 cases.
 
-Tolerance: the default 1e-4 of each output's scale unless a case says
-otherwise from a measurement (docs/e2e.md lists the measured errors)."""
+Tolerance: the default 1e-4 of each output's scale, from a measurement:
+every case is within 3.1e-5 of its logits' scale (InceptionV3 at 299, the
+deepest; most are within 1e-5; docs/e2e.md lists each), and the logits of
+two inputs differ by 16% to 34% of that scale, so a wrong lowering anywhere
+on the input's path shows far above 1e-4."""
 
 import pytest
 
@@ -102,9 +105,11 @@ add_application("inception_v3", A.InceptionV3, 299, (1, 2))
 add_application("xception", A.Xception, 299, (1, 2))
 add_application("nasnet_mobile", A.NASNetMobile, 224, (1, 2))
 
-# The CI subset: the smallest legal input size.
+# The smallest legal input size: MobileNetV3Small is the CI subset's
+# application (about 16 s on the four backends of ctest's e2e-tf);
+# EfficientNetB0 there took 40 s more, so it is only in the full run.
 add_application("mobilenet_v3_small", A.MobileNetV3Small, 32, (2,), ci=True)
-add_application("efficientnet_b0", A.EfficientNetB0, 32, (1,), ci=True)
+add_application("efficientnet_b0", A.EfficientNetB0, 32, (1,))
 
 
 def test_application(case, backend, e2e):
