@@ -62,7 +62,12 @@ def pytest_configure(config):
             raise pytest.UsageError(
                 f"no {tool} in {bin_dir}: build Kiln (./build.sh build) or "
                 "pass --kiln-bin-dir")
-    config.kiln_xfails = {n: xfail.load(n) for n in names}
+    for backend in config.kiln_backends:
+        problem = backend.check()
+        if problem:
+            raise pytest.UsageError(f"--backends={backend.name}: {problem}")
+    config.kiln_xfails = {b.name: xfail.load(b.xfail_list or b.name)
+                          for b in config.kiln_backends}
     config.kiln_outcomes = []
     config.addinivalue_line("markers", "kiln_case: a Kiln e2e case")
 
@@ -105,11 +110,12 @@ class E2E:
         self.config.kiln_outcomes.append(outcome)
         where = f"\nartifacts: {outcome.artifacts}"
         if outcome.status == "pass":
+            listed = backend.xfail_list or backend.name
             if reason is not None:
                 outcome.status = "xpass"
                 pytest.fail(f"XPASS(strict): '{case.name}' passes on "
                             f"{backend.name}; remove it from "
-                            f"test/e2e/xfail/{backend.name}.txt (listed as: "
+                            f"test/e2e/xfail/{listed}.txt (listed as: "
                             f"{reason})", pytrace=False)
             return
         if reason is not None:
