@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "target/cpu/Header.h"
+#include "target/cpu/TfcompileHeader.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
@@ -213,7 +214,11 @@ void HeaderWriter::writePrologue() {
   os << ". Do not edit.\n//\n";
   os << "// Link this model's object file into your program and include this "
         "header.\n// C++: class "
-     << options.cppClass << " (feeds, Run(), fetches).\n// C: " << s
+     << options.cppClass
+     << (options.api == HeaderAPI::Tfcompile
+             ? " (tfcompile's API: set_arg_data, Run(), result<N>)"
+             : " (feeds, Run(), fetches)")
+     << ".\n// C: " << s
      << "_run(feeds, fetches), then " << s << "_free_fetches(fetches).\n//\n";
   auto list = [&](StringRef kind, const std::vector<TensorInfo> &infos) {
     for (auto [i, info] : llvm::enumerate(infos))
@@ -593,10 +598,17 @@ llvm::Error HeaderWriter::write() {
   if (!isIdentifier(s))
     return llvm::createStringError("symbol '%s' is not a C identifier",
                                    s.c_str());
+  if (options.api == HeaderAPI::Tfcompile)
+    if (llvm::Error e = checkTfcompileSignature(sig))
+      return e;
   writePrologue();
   writeDescriptors();
   writeCAPI();
-  writeClass(ArrayRef<StringRef>(parts).drop_back(), parts.back());
+  if (options.api == HeaderAPI::Tfcompile)
+    writeTfcompileClass(sig, options, ArrayRef<StringRef>(parts).drop_back(),
+                        parts.back(), os);
+  else
+    writeClass(ArrayRef<StringRef>(parts).drop_back(), parts.back());
   os << "#endif // KILN_GENERATED_" << llvm::StringRef(s).upper() << "_H\n";
   return llvm::Error::success();
 }
