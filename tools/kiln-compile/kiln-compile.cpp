@@ -20,14 +20,18 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
+
+#include <chrono>
 
 using namespace mlir;
 namespace cl = llvm::cl;
@@ -121,6 +125,16 @@ cl::opt<std::string>
                      "the object's assembly, and on failure a reproducer "
                      "(kiln-opt --run-reproducer) into this directory"),
             cl::cat(category));
+
+cl::opt<bool> timing("timing",
+                     cl::desc("Print the time of each phase and of the passes "
+                              "in it when done (as --mlir-timing)"),
+                     cl::cat(category));
+cl::opt<cl::boolOrDefault> progress(
+    "progress",
+    cl::desc("Print each phase with the model's op count as it starts "
+             "(default: when stderr is a terminal)"),
+    cl::cat(category));
 
 //===----------------------------------------------------------------------===//
 // tfcompile's spellings
@@ -419,6 +433,57 @@ std::string defaultSymbol(StringRef cppClass) {
 }
 
 //===----------------------------------------------------------------------===//
+// Timing and progress
+//===----------------------------------------------------------------------===//
+
+/// Times the compile's phases (--timing) and reports each as it starts
+/// (--progress, or stderr on a terminal): "[3/8] abi: 1234 ops, 2.1 s".
+class PhaseClock {
+public:
+  PhaseClock()
+      : reportProgress(progress == cl::BOU_UNSET
+                           ? llvm::errs().is_displayed()
+                           : progress == cl::BOU_TRUE) {
+    manager.setEnabled(timing);
+    root = manager.getRootScope();
+  }
+
+  /// Starts phase `name` (ending the previous one); `module` gives the op
+  /// count. The returned scope nests the phase's passes.
+  TimingScope &start(StringRef name, Operation *module = nullptr) {
+    current.stop();
+    current = root.nest(name);
+    if (reportProgress) {
+      llvm::errs() << "kiln-compile: [" << ++index << "/" << kNumPhases
+                   << "] " << name;
+      if (module) {
+        int64_t ops = 0;
+        module->walk([&](Operation *) { ++ops; });
+        llvm::errs() << ": " << ops << " ops";
+      }
+      llvm::errs() << ", "
+                   << llvm::format("%.1f", std::chrono::duration<double>(
+                                               Clock::now() - begin)
+                                               .count())
+                   << " s\n";
+    }
+    return current;
+  }
+
+private:
+  using Clock = std::chrono::steady_clock;
+  /// import, graph, linalg, abi, llvm, LLVM IR, object code, header.
+  static constexpr int kNumPhases = 8;
+  bool reportProgress;
+  int index = 0;
+  Clock::time_point begin = Clock::now();
+  // Declared first so that it prints after every scope has stopped.
+  DefaultTimingManager manager;
+  TimingScope root;
+  TimingScope current;
+};
+
+//===----------------------------------------------------------------------===//
 // Driver
 //===----------------------------------------------------------------------===//
 
@@ -487,6 +552,8 @@ int compile() {
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
 
+  PhaseClock clock;
+  clock.start("import");
   OwningOpRef<ModuleOp> module = importModel(context, config);
   if (!module)
     return 1;
@@ -502,6 +569,10 @@ int compile() {
   auto runPhase = [&](kiln::CPUPhase phase, StringRef name) {
     PassManager pm(&context);
     kiln::buildTFToCPUPhase(pm, phase, options);
+    if (timing)
+      pm.enableTiming(clock.start(name, *module));
+    else
+      clock.start(name, *module);
     if (!dumpDir.empty()) {
       SmallString<256> path(dumpDir);
       llvm::sys::path::append(path, ("reproducer-" + name + ".mlir").str());
@@ -574,6 +645,7 @@ int compile() {
                  << "\n";
     return 1;
   }
+  clock.start("LLVM IR", *module);
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =
       kiln::cpu::translateToLLVMIR(*module, llvmContext, **machine, optLevel);
@@ -582,6 +654,7 @@ int compile() {
   dump("05-model.ll",
        [&](llvm::raw_ostream &os) { llvmModule->print(os, nullptr); });
 
+  clock.start("object code");
   std::string error;
   auto object = openOutputFile(outputPath, &error);
   if (!object) {
@@ -607,6 +680,7 @@ int compile() {
     }
   }
 
+  clock.start("header");
   std::string header = headerPath;
   if (header.empty()) {
     SmallString<256> path(outputPath);
