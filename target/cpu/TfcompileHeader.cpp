@@ -170,9 +170,8 @@ void TfcompileWriter::writeGenericMethods(llvm::StringRef className) {
   os << "\n";
 
   os << "  explicit " << className
-     << "(AllocMode alloc_mode =\n"
-        "               AllocMode::ARGS_VARIABLES_RESULTS_PROFILES_AND_TEMPS) "
-        "{\n"
+     << "(\n      AllocMode alloc_mode =\n"
+        "          AllocMode::ARGS_VARIABLES_RESULTS_PROFILES_AND_TEMPS) {\n"
         "    if (alloc_mode == AllocMode::RESULTS_PROFILES_AND_TEMPS_ONLY)\n"
         "      return;\n"
         "    for (size_t i = 0; i < kNumArgs; ++i) {\n"
@@ -231,7 +230,8 @@ void TfcompileWriter::writeLookups() {
   auto lookup = [&](llvm::StringRef method,
                     llvm::ArrayRef<const TensorInfo *> infos, size_t base) {
     os << "  /// The index of the " << method.drop_front(6).drop_back(5).lower()
-       << " with this name (the config's `name`, or the node's), or -1.\n";
+       << " with this name (the config's `name`, or the\n  /// node's), or "
+          "-1.\n";
     os << "  int " << method << "(const std::string &name) const {\n";
     if (!names || infos.empty()) {
       os << "    (void)name;\n    return -1;\n  }\n";
@@ -281,17 +281,23 @@ void TfcompileWriter::writeTyped(const TensorInfo &info,
                                  ">(" + data + "))" + indices;
     return cast;
   };
+  // A tensor named "data" or "size" would give arg_data(size_t dim0), the
+  // generic arg_data(size_t index): it keeps only its _data/_size/_count.
+  bool elementAccessor = !llvm::is_contained(
+      {"arg_data", "arg_size", "result_data", "result_size"}, prefix);
   if (!constOnly) {
     os << "  " << T << " *" << prefix << "_data() { return static_cast<" << T
        << " *>(" << data << "); }\n";
-    os << "  " << T << " &" << prefix << "(" << params << ") { return "
-       << element("") << "; }\n";
+    if (elementAccessor)
+      os << "  " << T << " &" << prefix << "(" << params << ") { return "
+         << element("") << "; }\n";
   }
   os << "  const " << T << " *" << prefix
      << "_data() const { return static_cast<const " << T << " *>(" << data
      << "); }\n";
-  os << "  const " << T << " &" << prefix << "(" << params
-     << ") const { return " << element("const ") << "; }\n";
+  if (elementAccessor)
+    os << "  const " << T << " &" << prefix << "(" << params
+       << ") const { return " << element("const ") << "; }\n";
   os << "  int " << prefix << "_size() const { return " << byteSize(info)
      << "; }\n";
   os << "  int " << prefix << "_count() const { return " << elementCount(info)
