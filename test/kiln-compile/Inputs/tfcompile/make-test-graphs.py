@@ -1,10 +1,12 @@
-"""Writes two of tfcompile's test graphs as binary GraphDefs.
+"""Writes three of tfcompile's test graphs as binary GraphDefs.
 
-TensorFlow's build generates test_graph_tfmatmul.pb and test_graph_tfvariable.pb
-(tensorflow/compiler/aot/tests); only their configs are in the corpus. The
-graphs here have the same nodes: placeholders x_hold [2,3] and y_hold [3,2]
-multiplied into x_y_prod; a resource variable x of shape [1] whose value before
-and after adding 42 are stacked into `result`.
+TensorFlow's build generates test_graph_tfmatmul.pb, test_graph_tfvariable.pb
+and test_graph_tfvariable_readonly.pb (tensorflow/compiler/aot/tests); only
+their configs are in the corpus. The graphs here have the same nodes:
+placeholders x_hold [2,3] and y_hold [3,2] multiplied into x_y_prod; a resource
+variable x of shape [1] whose value before and after adding 42 are stacked
+into `result`; a scalar variable x read and added to 42 into `result`, beside
+an unused variable y.
 
   python make-test-graphs.py OUT_DIR
 """
@@ -30,8 +32,17 @@ def tfvariable():
     tf.stack([before, after], name="result")
 
 
+def tfvariable_readonly():
+    x = tf.Variable(1000.0, name="x")
+    tf.Variable(1000.0, name="y")
+    before = x.value()
+    with tf.control_dependencies([before]):
+        after = tf.math.add(before, 42.0)
+    tf.identity(after, name="result")
+
+
 def main(out_dir):
-    for build in (tfmatmul, tfvariable):
+    for build in (tfmatmul, tfvariable, tfvariable_readonly):
         graph = tf.Graph()
         with graph.as_default():
             build()
