@@ -214,11 +214,7 @@ void HeaderWriter::writePrologue() {
   os << ". Do not edit.\n//\n";
   os << "// Link this model's object file into your program and include this "
         "header.\n// C++: class "
-     << options.cppClass
-     << (options.api == HeaderAPI::Tfcompile
-             ? " (tfcompile's API: set_arg_data, Run(), result<N>)"
-             : " (feeds, Run(), fetches)")
-     << ".\n// C: " << s
+     << options.cppClass << " (feeds, Run(), fetches).\n// C: " << s
      << "_run(feeds, fetches), then " << s << "_free_fetches(fetches).\n//\n";
   auto list = [&](StringRef kind, const std::vector<TensorInfo> &infos) {
     for (auto [i, info] : llvm::enumerate(infos))
