@@ -109,7 +109,7 @@ def test_layer(layer, backend, e2e):
         detail=result.detail, max_abs_error=result.max_abs_error,
         max_rel_error=result.max_rel_error, step=result.step, log=result.log,
         compile_ms=result.compile_ms, run_ms=result.run_ms,
-        artifacts=out_dir))
+        artifacts=out_dir), backend)
 
 
 def test_layers_are_in_topological_order_and_skip_weights():
