@@ -241,6 +241,9 @@ void buildNPUToNPUHWPipeline(OpPassManager &pm,
   stream.addPass(npuhw::createNPUHWAssignSemaphoresPass());
   if (options.verifyStream)
     stream.addPass(npuhw::createNPUHWVerifyStreamPass());
+  // Each layer's estimate as its span in a replay of the whole stream, so
+  // that it counts the overlap with its neighbours as the report does.
+  pm.addPass(npuhw::createNPUHWEstimateLayersPass());
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,22 +1,26 @@
 #!/usr/bin/env python3
 # ===- model-layers.py - per-layer NPU cycles of the target models --------===#
 #
-# Partitions each target model for NPU-v1 in the realistic configuration
-# (kiln-translate --import-tfjs | kiln-opt --kiln-tf-graph-pipeline
-# --convert-tf-to-npu=target=realistic), cuts every NPU segment function into
+# Partitions each target model for NPU-v1 in a configuration (realistic by
+# default; kiln-translate --import-tfjs | kiln-opt --kiln-tf-graph-pipeline
+# --convert-tf-to-npu=target=CONFIG), cuts every NPU segment function into
 # a module of its own, lowers it (kiln-npu-to-npuhw-pipeline, which records
-# each op's estimate and lower bound), writes its .npub (COST section
-# included) and runs it on kiln-npu-sim with seeded random f32 inputs in
-# [-1, 1] (a functional run, so useful MACs are counted) and
+# each op's lower bound and, replaying the lowered stream, each layer's
+# estimated span and the stream's estimated cycles), writes its .npub (COST
+# section included) and runs it on kiln-npu-sim with seeded random f32
+# inputs in [-1, 1] (a functional run, so useful MACs are counted) and
 # --layer_report=csv. Prints, per model, one Markdown table row per layer
-# (the npu op's TensorFlow node, op, estimate, lower bound, measured cycles,
+# (the npu op's TensorFlow node, op, estimate, lower bound, measured span,
 # useful-MAC utilisation) and the model's totals: measured NPU cycles (the
-# segments' cycles added: segments run one after another), the sum of the
-# layers' lower bounds and their ratio, and how many layers' estimates are
-# within 15% of the measured cycles. A last table summarises the models.
+# segments' cycles added: segments run one after another) beside the
+# estimated cycles (the streams' npu.stream_estimates added), the sum of the
+# layers' lower bounds and its ratio to the measured cycles, and how many
+# layers' estimates are within 15% of their measured spans. A last table
+# summarises the models, one row per model and configuration.
 #
 #   benchmarks/npu/model-layers.py [--bin build/bin] [--models a,b]
-#       [--work DIR] [--summary-only] [--trace-dir DIR]
+#       [--configs realistic,default] [--work DIR] [--summary-only]
+#       [--trace-dir DIR] [--overlap-ops=false]
 #
 # Models come from ~/.cache/kiln/models (KILN_MODEL_CACHE overrides), the
 # shapes of test/Conversion/TFToNPU/models/*.test.
@@ -107,7 +111,13 @@ def inputs(module_text, work, name, rng):
     return bindings
 
 
-def model_layers(args, name, path, shapes, work, rng):
+def stream_estimate(hw_text):
+    """The stream's estimated cycles npuhw-estimate-layers recorded."""
+    m = re.search(r"npu\.stream_estimates = \{[^}]*?= (\d+) : i64", hw_text)
+    return int(m.group(1)) if m else 0
+
+
+def model_layers(args, name, path, shapes, work, rng, config):
     cache = os.environ.get("KILN_MODEL_CACHE",
                            os.path.expanduser("~/.cache/kiln/models"))
     tfmlir = run([os.path.join(args.bin, "kiln-translate"), "--import-tfjs",
@@ -115,27 +125,31 @@ def model_layers(args, name, path, shapes, work, rng):
                   "--mlir-print-debuginfo"])
     partitioned = run([os.path.join(args.bin, "kiln-opt"),
                        "--kiln-tf-graph-pipeline",
-                       "--convert-tf-to-npu=target=realistic",
+                       "--convert-tf-to-npu=target=" + config,
                        "--mlir-print-debuginfo"], stdin=tfmlir).decode()
-    rows, total, failed = [], 0, []
+    rows, total, estimated, failed = [], 0, 0, []
+    pipeline = "--kiln-npu-to-npuhw-pipeline"
+    if args.overlap_ops == "false":
+        pipeline += "=overlap-ops=false"
     for seg, text in segments(partitioned):
-        hw = run([os.path.join(args.bin, "kiln-opt"),
-                  "--kiln-npu-to-npuhw-pipeline", "--mlir-print-debuginfo"],
+        hw = run([os.path.join(args.bin, "kiln-opt"), pipeline,
+                  "--mlir-print-debuginfo"],
                  stdin=text.encode(), may_fail=True)
         if hw is None:
             # A segment the lowering rejects (e.g. a pool whose double
             # buffers do not fit ACT though the partitioner accepted it).
             failed.append(seg)
             continue
-        npub = os.path.join(work, "%s.%s.npub" % (name, seg))
+        estimated += stream_estimate(hw.decode())
+        npub = os.path.join(work, "%s.%s.%s.npub" % (name, config, seg))
         run([os.path.join(args.bin, "kiln-translate"), "--npuhw-to-npub",
              "-o", npub], stdin=hw)
         sim = [os.path.join(args.bin, "kiln-npu-sim"), npub, "--stats=false",
                "--race_check=false", "--layer_report=csv"]
         sim += ["--input=" + ",".join(inputs(text, work, seg, rng))]
         if args.trace_dir:
-            sim.append("--trace=" + os.path.join(args.trace_dir,
-                                                 "%s.%s.json" % (name, seg)))
+            sim.append("--trace=" + os.path.join(
+                args.trace_dir, "%s.%s.%s.json" % (name, config, seg)))
         report = run(sim).decode()
         m = re.search(r"# total cycles (\d+)", report)
         total += int(m.group(1))
@@ -147,7 +161,7 @@ def model_layers(args, name, path, shapes, work, rng):
         print("%s: %d segment(s) not lowered: %s" % (name, len(failed),
                                                      ", ".join(failed)),
               file=sys.stderr)
-    return rows, total
+    return rows, total, estimated
 
 
 def main():
@@ -159,6 +173,10 @@ def main():
     parser.add_argument("--trace-dir", default=None)
     parser.add_argument("--summary-only", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--configs", default="realistic",
+                        help="comma-separated target configurations")
+    parser.add_argument("--overlap-ops", default="true",
+                        choices=["true", "false"])
     args = parser.parse_args()
     work = args.work or tempfile.mkdtemp(prefix="kiln-model-layers-")
     os.makedirs(work, exist_ok=True)
@@ -166,55 +184,68 @@ def main():
         os.makedirs(args.trace_dir, exist_ok=True)
     wanted = args.models.split(",")
     summary = []
-    for name, path, shapes in MODELS:
-        if name not in wanted:
-            continue
-        rows, total = model_layers(args, name, path, shapes, work,
-                                   random.Random(args.seed))
-        est = sum(int(r["estimate"] or 0) for r in rows)
-        bound = sum(int(r["lower_bound"] or 0) for r in rows)
-        costed = [r for r in rows if r["estimate"]]
-        within = sum(1 for r in costed
-                     if abs(int(r["estimate"]) - int(r["measured"])) <=
-                     0.15 * int(r["measured"]))
-        macs = sum(int(r["useful_macs"] or 0) for r in rows)
-        util = macs / (total * 256.0) if total else 0
-        summary.append((name, len(rows), within, len(costed), total, est,
-                        bound, util))
-        if args.summary_only:
-            continue
-        print("### %s\n" % name)
-        print("| layer (TensorFlow node) | op | estimate | lower bound | "
-              "bound | measured | est./meas. | meas./bound | MAC util. |")
-        print("|---|---|---:|---:|---|---:|---:|---:|---:|")
-        for r in rows:
-            meas = int(r["measured"])
-            print("| %s | %s | %s | %s | %s | %d | %s | %s | %.1f%% |" % (
-                r["layer"].replace("StatefulPartitionedCall/", ""), r["op"],
-                r["estimate"], r["lower_bound"], r["bound"], meas,
-                "%.2f" % (int(r["estimate"]) / meas) if r["estimate"] and meas
-                else "",
-                "%.2f" % (meas / int(r["lower_bound"]))
-                if r["lower_bound"] and int(r["lower_bound"]) else "",
-                100 * float(r["mac_utilisation"] or 0)))
-        print("\n%s: %d layers, %d of %d estimates within 15%%; measured %d "
-              "cycles, estimate %d, lower bound %d, measured / bound %.2f, "
-              "useful-MAC utilisation %.1f%%\n" % (
-                  name, len(rows), within, len(costed), total, est, bound,
+    for config in args.configs.split(","):
+        for name, path, shapes in MODELS:
+            if name not in wanted:
+                continue
+            rows, total, estimated = model_layers(
+                args, name, path, shapes, work, random.Random(args.seed),
+                config)
+            bound = sum(int(r["lower_bound"] or 0) for r in rows)
+            costed = [r for r in rows if r["estimate"]]
+            within = sum(1 for r in costed
+                         if abs(int(r["estimate"]) - int(r["measured"])) <=
+                         0.15 * int(r["measured"]))
+            macs = sum(int(r["useful_macs"] or 0) for r in rows)
+            util = macs / (total * 256.0) if total else 0
+            summary.append((name, config, len(rows), within, len(costed),
+                            total, estimated, bound, util))
+            if args.summary_only:
+                continue
+            print("### %s (%s)\n" % (name, config))
+            print("| layer (TensorFlow node) | op | estimate | lower bound | "
+                  "bound | measured | est./meas. | meas./bound | MAC util. |")
+            print("|---|---|---:|---:|---|---:|---:|---:|---:|")
+            for r in rows:
+                meas = int(r["measured"])
+                print("| %s | %s | %s | %s | %s | %d | %s | %s | %.1f%% |" % (
+                    r["layer"].replace("StatefulPartitionedCall/", ""),
+                    r["op"], r["estimate"], r["lower_bound"], r["bound"],
+                    meas,
+                    "%.2f" % (int(r["estimate"]) / meas)
+                    if r["estimate"] and meas else "",
+                    "%.2f" % (meas / int(r["lower_bound"]))
+                    if r["lower_bound"] and int(r["lower_bound"]) else "",
+                    100 * float(r["mac_utilisation"] or 0)))
+            print("\n%s (%s): %d layers, %d of %d estimates within 15%%; "
+                  "measured %d cycles, estimated %d, lower bound %d, "
+                  "measured / bound %.2f, useful-MAC utilisation %.1f%%\n" % (
+                      name, config, len(rows), within, len(costed), total,
+                      estimated, bound, total / bound if bound else 0,
+                      100 * util))
+    print("| model | config | layers | estimates within 15% | measured cycles "
+          "| estimated cycles | est. / meas. | lower bound | measured / bound "
+          "| MAC util. |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    per_config = {}
+    for (name, config, n, within, costed, total, estimated, bound,
+         util) in summary:
+        acc = per_config.setdefault(config, [0, 0])
+        acc[0] += within
+        acc[1] += costed
+        print("| %s | %s | %d | %d (%.0f%%) | %d | %d | %.3f | %d | %.2f | "
+              "%.1f%% |" % (
+                  name, config, n, within, 100.0 * within / max(costed, 1),
+                  total, estimated, estimated / total if total else 0, bound,
                   total / bound if bound else 0, 100 * util))
-    print("| model | layers | estimates within 15% | measured cycles | "
-          "estimate | lower bound | measured / bound | MAC util. |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
-    all_within = all_costed = 0
-    for name, n, within, costed, total, est, bound, util in summary:
-        all_within += within
-        all_costed += costed
-        print("| %s | %d | %d (%.0f%%) | %d | %d | %d | %.2f | %.1f%% |" % (
-            name, n, within, 100.0 * within / max(costed, 1), total, est,
-            bound, total / bound if bound else 0, 100 * util))
-    print("\nall models: %d of %d layer estimates within 15%% (%.1f%%)" % (
+    print()
+    all_within = sum(w for w, _ in per_config.values())
+    all_costed = sum(c for _, c in per_config.values())
+    for config, (within, costed) in per_config.items():
+        print("%s: %d of %d layer estimates within 15%% (%.1f%%)" % (
+            config, within, costed, 100.0 * within / max(costed, 1)))
+    print("all: %d of %d layer estimates within 15%% (%.1f%%)" % (
         all_within, all_costed, 100.0 * all_within / max(all_costed, 1)))
-
 
 if __name__ == "__main__":
     main()

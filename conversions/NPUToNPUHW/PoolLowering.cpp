@@ -4,9 +4,10 @@
 // band's input rows (the halo shared with the neighbouring bands included,
 // channels padded to whole blocks), one VEC_POOL whose padding fields are
 // the image border's padding that falls in this band, one DMA_STORE. Input
-// and output buffers alternate between two allocs each; the tokens carry the
-// read-after-write and write-after-read dependencies, so the load of the
-// next unit and the store of the previous one overlap the pooling. In a
+// and output buffers alternate between two allocs each (one each when two do
+// not fit ACT); the tokens carry the read-after-write and write-after-read
+// dependencies, so the load of the next unit and the store of the previous
+// one overlap the pooling. In a
 // function of several ops the first command of each unit also waits for the
 // op's `after` tokens.
 //
@@ -33,13 +34,14 @@ RowWindow rowWindow(const PoolLayer &l) { return {l.kh, l.sy, 1, l.pt}; }
 
 int64_t channelBlocks(const PoolLayer &l) { return (l.c + 15) / 16; }
 
-/// Bytes of LMEM.ACT that two input and two output buffers of a band of
-/// \p rows output rows and \p blocks channel blocks take.
-int64_t actBytes(const PoolLayer &l, int64_t rows, int64_t blocks) {
+/// Bytes of LMEM.ACT that \p buffers input and output buffers each of a
+/// band of \p rows output rows and \p blocks channel blocks take.
+int64_t actBytes(const PoolLayer &l, int64_t rows, int64_t blocks,
+                 int64_t buffers = 2) {
   int64_t in = bandInputRows(rowWindow(l), l.h, rows) * l.w * blocks * 16 *
                l.inBytes();
   int64_t out = rows * l.ow * blocks * 16 * l.outBytes();
-  return 2 * (in + out);
+  return buffers * (in + out);
 }
 
 /// Whether one VEC_POOL and its DMAs over such a band stay within the
@@ -85,32 +87,36 @@ bool npu_to_npuhw::choosePoolTiling(const PoolLayer &l,
     topBlocks = std::min(topBlocks, limits.maxBlocksPerGroup);
   if (limits.maxRowsPerBand)
     topRows = std::min(topRows, limits.maxRowsPerBand);
-  auto fits = [&](int64_t rows, int64_t blocks) {
-    return actBytes(l, rows, blocks) <= actSize &&
-           withinWorkLimits(l, rows, blocks);
-  };
   // Per group width, the tallest band that fits; keep the width that loads
   // the fewest input rows (the halo is loaded again by every band), the
-  // widest on ties (longer DMA runs, fewer commands).
-  int64_t bestLoaded = std::numeric_limits<int64_t>::max();
-  for (int64_t blocks = topBlocks; blocks >= 1; --blocks) {
-    for (int64_t rows = topRows; rows >= 1; --rows) {
-      if (!fits(rows, blocks))
-        continue;
-      int64_t loaded = loadedRows(l, rows);
-      if (loaded < bestLoaded) {
-        bestLoaded = loaded;
-        t.rowsPerBand = rows;
-        t.blocksPerGroup = blocks;
+  // widest on ties (longer DMA runs, fewer commands). Double buffers when
+  // any tile fits them; single buffers only when none does.
+  for (int64_t buffers = 2; buffers >= 1; --buffers) {
+    auto fits = [&](int64_t rows, int64_t blocks) {
+      return actBytes(l, rows, blocks, buffers) <= actSize &&
+             withinWorkLimits(l, rows, blocks);
+    };
+    int64_t bestLoaded = std::numeric_limits<int64_t>::max();
+    for (int64_t blocks = topBlocks; blocks >= 1; --blocks) {
+      for (int64_t rows = topRows; rows >= 1; --rows) {
+        if (!fits(rows, blocks))
+          continue;
+        int64_t loaded = loadedRows(l, rows);
+        if (loaded < bestLoaded) {
+          bestLoaded = loaded;
+          t.rowsPerBand = rows;
+          t.blocksPerGroup = blocks;
+          t.buffers = buffers;
+        }
+        break;
       }
-      break;
     }
+    if (bestLoaded != std::numeric_limits<int64_t>::max())
+      return true;
   }
-  if (bestLoaded != std::numeric_limits<int64_t>::max())
-    return true;
-  why = "two input and two output buffers of 1 output row and 1 channel "
+  why = "one input and one output buffer of 1 output row and 1 channel "
         "block (" +
-        std::to_string(actBytes(l, 1, 1)) +
+        std::to_string(actBytes(l, 1, 1, 1)) +
         " bytes) exceed LMEM.ACT (" + std::to_string(actSize) + " bytes)";
   if (!withinWorkLimits(l, 1, 1))
     why = "one output row of one channel block exceeds the VEC_POOL work "
@@ -130,8 +136,9 @@ SmallVector<Value> npu_to_npuhw::emitPoolCommands(OpBuilder &builder,
   Type inType = l.fp16 ? e.f16 : e.i8;
   Type outType = l.kind != PoolKind::Sum ? inType : l.fp16 ? e.f32 : e.i32;
   const int64_t inRowsMax = bandInputRows(rowWindow(l), l.h, R);
+  const int64_t buffers = t.buffers;
   Value inBuf[2], outBuf[2];
-  for (int i = 0; i < 2; ++i) {
+  for (int64_t i = 0; i < buffers; ++i) {
     inBuf[i] = e.alloc({inRowsMax, l.w, G, 16}, inType, LmemRegion::act);
     outBuf[i] = e.alloc({R, l.ow, G, 16}, outType, LmemRegion::act);
   }
@@ -154,7 +161,7 @@ SmallVector<Value> npu_to_npuhw::emitPoolCommands(OpBuilder &builder,
       BandRows rows = bandRows(rowWindow(l), l.h, y0, rb);
       const int64_t n1 = rows.count();
       for (int64_t gb0 = 0; gb0 < cb; gb0 += G, ++unit) {
-        const int64_t bi = unit % 2, gn = std::min(G, cb - gb0);
+        const int64_t bi = unit % buffers, gn = std::min(G, cb - gb0);
         const int64_t c0 = gb0 * 16, gc = std::min(l.c - c0, gn * 16);
         Value out = e.slice(outBuf[bi], {0, 0, 0, 0}, {rb, l.ow, gn, 16});
         Value dst = e.dram(

@@ -48,12 +48,18 @@ struct PoolLayer {
 /// The tiling chosen for a pooling layer.
 struct PoolTiling {
   int64_t rowsPerBand = 0, blocksPerGroup = 0;
+  /// Input and output buffers each: 2 (the next unit's load and the last
+  /// unit's store overlap the pooling), or 1 when two do not fit ACT (every
+  /// unit's load, pool and store run one after another).
+  int64_t buffers = 2;
 };
 
-/// Chooses the widest channel group (all channel blocks when one output row
-/// of them fits), then the tallest band, whose two input and two output
-/// buffers fit LMEM.ACT of \p config and whose VEC_POOL stays within the
-/// ISA's work limit; on failure \p why explains what does not fit.
+/// Chooses the channel group and band, whose input and output buffers fit
+/// LMEM.ACT of \p config and whose VEC_POOL stays within the ISA's work
+/// limit: per group width the tallest band, the width that loads the fewest
+/// input rows; double buffers when any tile fits them, else single buffers
+/// (a global pool of a large map). On failure \p why explains what does not
+/// fit.
 bool choosePoolTiling(const PoolLayer &layer, const npu::TargetConfig &config,
                       const TilingLimits &limits, PoolTiling &tiling,
                       std::string &why);

@@ -60,8 +60,10 @@ struct LayerReport {
   bool usefulMacsCounted = false;
   /// The MAC array, for utilisation figures.
   unsigned macRows = 16, macCols = 16;
-  /// Sums over the layers with a COST entry.
-  uint64_t estimateSum = 0, lowerBoundSum = 0;
+  /// Sums over the layers with a COST entry: estimates, lower bounds and
+  /// measured spans (with overlapping layers spanSum exceeds totalCycles; it
+  /// is what estimateSum predicts).
+  uint64_t estimateSum = 0, lowerBoundSum = 0, spanSum = 0;
   size_t layersWithCost = 0;
   /// Layers whose estimate is within 15% of their measured cycles.
   size_t layersWithin15 = 0;
@@ -81,8 +83,9 @@ absl::StatusOr<LayerReport> buildLayerReport(const Program &program,
 /// The name a layer's slices and rows carry for \p tag (LayerRow::name).
 std::string layerName(const Program &program, uint16_t tag);
 
-/// A Markdown table, one row per layer, then a summary row and a line with
-/// the estimate's accuracy.
+/// A Markdown table, one row per layer, then a summary row (estimates and
+/// measured spans added up, the run's cycles over the bounds' sum) and a line
+/// with the estimate's accuracy.
 std::string layerReportMarkdown(const LayerReport &report);
 /// The same figures as CSV with a header line; the summary as `#` lines.
 std::string layerReportCsv(const LayerReport &report);

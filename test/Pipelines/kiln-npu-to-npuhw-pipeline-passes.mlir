@@ -1,6 +1,7 @@
 // The pass list of kiln-npu-to-npuhw-pipeline, as docs/pipelines.md gives
-// it: npu-record-costs first, the options reach convert-npu-to-npuhw, and verify-stream=false drops
-// the final check.
+// it: npu-record-costs first, the options reach convert-npu-to-npuhw,
+// verify-stream=false drops the stream check, and npuhw-estimate-layers ends
+// it.
 // RUN: kiln-opt %s --kiln-npu-to-npuhw-pipeline="max-rows-per-band=2 max-blocks-per-group=1 overlap-ops=false" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s
 // RUN: kiln-opt %s --kiln-npu-to-npuhw-pipeline="verify-stream=false" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOVERIFY
 // CHECK:      builtin.module(
@@ -10,8 +11,10 @@
 // CHECK-NEXT:     npuhw-allocate-lmem,
 // CHECK-NEXT:     npuhw-assign-semaphores,
 // CHECK-NEXT:     npuhw-verify-stream
-// CHECK-NEXT:   )
+// CHECK-NEXT:   ),
+// CHECK-NEXT:   npuhw-estimate-layers
 // CHECK-NEXT: )
 // NOVERIFY:      npuhw-assign-semaphores
-// NOVERIFY-NEXT: )
+// NOVERIFY-NEXT: ),
+// NOVERIFY-NEXT: npuhw-estimate-layers
 module {}

@@ -1,17 +1,25 @@
 //===- NPUCostTrackingTest.cpp - estimates against the simulator -*- C++ -*-===//
 //
 // NPUCostOpInterface's estimate predicts the cycles of the commands
-// convert-npu-to-npuhw emits: layers of each kind (dense, 1x1, depthwise,
-// fully connected, pooling, element-wise) compiled through
+// convert-npu-to-npuhw emits for an op alone: layers of each kind (dense,
+// 1x1, depthwise, fully connected, pooling, element-wise) compiled through
 // kiln-npu-to-npuhw-pipeline for the realistic target, exported with their
 // COST entries, run on the simulator, and compared per layer
-// (runtime/npu/LayerReport) with the measured cycles: within 15%.
+// (runtime/npu/LayerReport) with the measured cycles: the op's own estimate
+// and the COST entry (npuhw-estimate-layers' replay of the stream) within
+// 15%. Then a segment of several ops that overlap: the COST entries (each
+// layer's span in the replay) and the stream's estimated cycles against the
+// simulator's spans and cycles, within 2%.
 //
 //===----------------------------------------------------------------------===//
 
 #include "NPULoweringHarness.h"
 
+#include "dialects/NPU/IR/NPUCost.h"
+#include "dialects/NPU/IR/NPUOps.h"
 #include "runtime/npu/LayerReport.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
 
 namespace kiln {
 namespace {
@@ -96,6 +104,14 @@ TEST_F(NPUCostTrackingTest, EstimateWithin15PercentOfTheSimulator) {
     SCOPED_TRACE(c.name);
     npu::Program program;
     ASSERT_EQ(compile(c.text, program), "");
+    // The op's own estimate (npu-record-costs, the LMEM split decisions).
+    mlir::OwningOpRef<mlir::ModuleOp> module =
+        mlir::parseSourceString<mlir::ModuleOp>(c.text, &ctx);
+    ASSERT_TRUE(module);
+    uint64_t alone = 0;
+    module->walk([&](npu::NPUCostOpInterface op) {
+      alone += op.estimateCostOnTarget().estimate();
+    });
     // The COST section holds the layer's figures under its DEBUG tag.
     ASSERT_EQ(program.costs.size(), 1u);
     absl::StatusOr<npu::Simulator> sim = npu::Simulator::create(program);
@@ -115,7 +131,81 @@ TEST_F(NPUCostTrackingTest, EstimateWithin15PercentOfTheSimulator) {
     EXPECT_LE(row.cost.lowerBound(), row.cycles());
     EXPECT_NEAR(double(row.cost.estimate), double(row.cycles()),
                 0.15 * double(row.cycles()));
+    EXPECT_NEAR(double(alone), double(row.cycles()),
+                0.15 * double(row.cycles()));
   }
+}
+
+/// A segment of consecutive fp16 ops on the realistic target, each reading
+/// the one before: a 3x3 convolution, a depthwise convolution, a 1x1
+/// convolution, a max pool and an add of the pool with itself.
+std::string segmentModule() {
+  return "module attributes {npu.target = #npu.target<\"realistic\">} {\n"
+         "  func.func @segment(%x: tensor<1x32x32x16xf16>) -> "
+         "tensor<1x16x16x32xf16> {\n"
+         "    %w0 = arith.constant dense<0.5> : tensor<3x3x16x32xf16>\n"
+         "    %a = npu.conv2d %x, %w0 {stride = array<i64: 1, 1>, dilation = "
+         "array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>} : "
+         "(tensor<1x32x32x16xf16>, tensor<3x3x16x32xf16>) -> "
+         "tensor<1x32x32x32xf16> loc(\"conv\")\n"
+         "    %w1 = arith.constant dense<0.5> : tensor<3x3x32xf16>\n"
+         "    %b = npu.depthwise_conv2d %a, %w1 {stride = array<i64: 1, 1>, "
+         "dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>} : "
+         "(tensor<1x32x32x32xf16>, tensor<3x3x32xf16>) -> "
+         "tensor<1x32x32x32xf16> loc(\"depthwise\")\n"
+         "    %w2 = arith.constant dense<0.5> : tensor<1x1x32x32xf16>\n"
+         "    %c = npu.conv2d %b, %w2 {stride = array<i64: 1, 1>, dilation = "
+         "array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>} : "
+         "(tensor<1x32x32x32xf16>, tensor<1x1x32x32xf16>) -> "
+         "tensor<1x32x32x32xf16> loc(\"pointwise\")\n"
+         "    %d = npu.max_pool2d %c {kernel = array<i64: 2, 2>, stride = "
+         "array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>} : "
+         "(tensor<1x32x32x32xf16>) -> tensor<1x16x16x32xf16> loc(\"pool\")\n"
+         "    %y = npu.add %d, %d : (tensor<1x16x16x32xf16>, "
+         "tensor<1x16x16x32xf16>) -> tensor<1x16x16x32xf16> loc(\"add\")\n"
+         "    return %y : tensor<1x16x16x32xf16>\n  }\n}\n";
+}
+
+TEST_F(NPUCostTrackingTest, OverlappedSegmentWithin2PercentOfTheSimulator) {
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(segmentModule(), &ctx);
+  ASSERT_TRUE(module);
+  mlir::PassManager pm(&ctx);
+  buildNPUToNPUHWPipeline(pm, {});
+  ASSERT_TRUE(succeeded(pm.run(*module)));
+  auto streams = module->getOps<npuhw::StreamOp>();
+  ASSERT_EQ(std::distance(streams.begin(), streams.end()), 1);
+  mlir::FailureOr<npu::Program> program = npuhw::exportStream(*streams.begin());
+  ASSERT_TRUE(succeeded(program));
+  auto totals = (*module)->getAttrOfType<mlir::DictionaryAttr>(
+      "npu.stream_estimates");
+  ASSERT_TRUE(totals);
+  auto total = totals.getAs<mlir::IntegerAttr>("segment");
+  ASSERT_TRUE(total);
+
+  absl::StatusOr<npu::Simulator> sim = npu::Simulator::create(*program);
+  ASSERT_TRUE(sim.ok()) << sim.status();
+  absl::StatusOr<npu::RunResult> run = sim->run();
+  ASSERT_TRUE(run.ok()) << run.status();
+  absl::StatusOr<npu::LayerReport> report =
+      npu::buildLayerReport(*program, *run);
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_EQ(report->layers.size(), 5u);
+  // The ops overlap: their spans add up to more than the run.
+  uint64_t spans = 0;
+  for (const npu::LayerRow &row : report->layers) {
+    SCOPED_TRACE(row.name);
+    ASSERT_TRUE(row.hasCost);
+    spans += row.cycles();
+    std::printf("%-12s estimate %8llu measured %8llu\n", row.name.c_str(),
+                static_cast<unsigned long long>(row.cost.estimate),
+                static_cast<unsigned long long>(row.cycles()));
+    EXPECT_NEAR(double(row.cost.estimate), double(row.cycles()),
+                0.02 * double(row.cycles()));
+  }
+  EXPECT_GT(spans, report->totalCycles);
+  EXPECT_NEAR(double(total.getInt()), double(report->totalCycles),
+              0.02 * double(report->totalCycles));
 }
 
 } // namespace

@@ -346,6 +346,49 @@ TEST_F(NPUToNPUHWPoolTest, RandomSumF16MatchesReference) {
   runRandom(Pool::Sum, true, 16);
 }
 
+// Windows whose smallest double-buffered tile does not fit ACT (4 KiB) but
+// whose single buffers do: global pools (one output row whose input is the
+// whole map) and a 3x3 pool of 64-pixel rows in 8 bands, in int8 and fp16,
+// over one and two images and one and several channel groups. They lower
+// with one input and one output buffer and run bit exact and race free.
+TEST_F(NPUToNPUHWPoolTest, SingleBuffersWhenDoubleBuffersDoNotFit) {
+  std::mt19937 rng(21);
+  auto make = [&](Pool op, bool fp16, int n, int h, int w, int c, int k,
+                  int pad) {
+    PoolCase l;
+    l.op = op;
+    l.fp16 = fp16;
+    l.n = n;
+    l.h = h;
+    l.w = w;
+    l.c = c;
+    l.win.kh = l.win.kw = k;
+    l.win.pt = l.win.pb = l.win.pl = l.win.pr = pad;
+    l.target = "\"default\", {\"lmem.act_kib\" = 4 : i64}";
+    for (size_t i = 0, e = size_t(n) * h * w * c; i < e; ++i) {
+      if (fp16) {
+        uint16_t v = randomHalf(rng);
+        l.x.push_back(v & 0xff);
+        l.x.push_back(v >> 8);
+      } else {
+        l.x.push_back(static_cast<uint8_t>(rng() & 0xff));
+      }
+    }
+    return l;
+  };
+  for (const PoolCase &l :
+       {make(Pool::Avg, false, 1, 12, 12, 40, 12, 0),
+        make(Pool::Avg, true, 2, 8, 8, 20, 8, 0),
+        make(Pool::Max, true, 1, 8, 8, 16, 8, 0),
+        make(Pool::Sum, false, 2, 12, 12, 16, 12, 0),
+        make(Pool::Avg, false, 1, 8, 64, 16, 3, 1)}) {
+    SCOPED_TRACE(l.describe());
+    npu::Program program;
+    ASSERT_EQ(compile(l, program), "");
+    runProgram(l, std::move(program), "arg0", "result0");
+  }
+}
+
 // The emitter addresses its input and output at the DRAM (region, offset)
 // it is given, not at offset 0: a stream whose IO tensors sit at byte 40 of
 // r2 and byte 24 of r3 (unaligned, as intermediates in a scratch region may

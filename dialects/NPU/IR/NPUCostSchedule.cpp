@@ -242,9 +242,9 @@ uint64_t kiln::npu::poolScheduleCycles(const TargetConfig &c,
   auto inputRows = [&](int64_t r) {
     return std::min(l.h, (r - 1) * l.sy + l.kh);
   };
-  auto actBytes = [&](int64_t r, int64_t g) {
-    return 2 * (inputRows(r) * l.w * g * 16 * l.inBytes +
-                r * l.ow * g * 16 * l.outBytes);
+  auto actBytes = [&](int64_t r, int64_t g, int64_t buffers) {
+    return buffers * (inputRows(r) * l.w * g * 16 * l.inBytes +
+                      r * l.ow * g * 16 * l.outBytes);
   };
   auto loaded = [&](int64_t r) {
     int64_t total = 0;
@@ -254,19 +254,22 @@ uint64_t kiln::npu::poolScheduleCycles(const TargetConfig &c,
     return total;
   };
   // PoolLowering's choosePoolTiling: per group width the tallest band that
-  // fits; the width that loads the fewest rows, the widest on ties.
-  int64_t rows = 1, blocks = 1, best = INT64_MAX;
-  for (int64_t g = cb; g >= 1; --g)
-    for (int64_t r = l.oh; r >= 1; --r) {
-      if (actBytes(r, g) > act)
-        continue;
-      if (loaded(r) < best) {
-        best = loaded(r);
-        rows = r;
-        blocks = g;
+  // fits; the width that loads the fewest rows, the widest on ties; double
+  // buffers when any tile fits them, else single buffers.
+  int64_t rows = 1, blocks = 1, best = INT64_MAX, buffers = 1;
+  for (int64_t nb = 2; nb >= 1 && best == INT64_MAX; --nb)
+    for (int64_t g = cb; g >= 1; --g)
+      for (int64_t r = l.oh; r >= 1; --r) {
+        if (actBytes(r, g, nb) > act)
+          continue;
+        if (loaded(r) < best) {
+          best = loaded(r);
+          rows = r;
+          blocks = g;
+          buffers = nb;
+        }
+        break;
       }
-      break;
-    }
   Replay s(c);
   Id poolOnIn[2] = {}, storeOnOut[2] = {};
   int64_t unit = 0;
@@ -282,12 +285,12 @@ uint64_t kiln::npu::poolScheduleCycles(const TargetConfig &c,
         // per pixel.
         uint64_t inRun = groups == 1 ? 0 : gc * l.inBytes;
         uint64_t outRun = groups == 1 ? 0 : gc * l.outBytes;
-        Id in = s.dram(true, n1 * l.w * gc * l.inBytes, {poolOnIn[unit % 2]},
-                       inRun);
+        const int64_t bi = unit % buffers;
+        Id in = s.dram(true, n1 * l.w * gc * l.inBytes, {poolOnIn[bi]}, inRun);
         Id pool = s.vec(ceilDiv(rb * l.ow * 16 * gb, c.vecLanes) * l.kh * l.kw,
-                        {in, storeOnOut[unit % 2]});
-        poolOnIn[unit % 2] = pool;
-        storeOnOut[unit % 2] =
+                        {in, storeOnOut[bi]});
+        poolOnIn[bi] = pool;
+        storeOnOut[bi] =
             s.dram(false, rb * l.ow * gc * l.outBytes, {pool}, outRun);
       }
   return s.span();

@@ -122,4 +122,39 @@ def NPUHWVerifyStreamPass
   }];
 }
 
+def NPUHWEstimateLayersPass
+    : Pass<"npuhw-estimate-layers", "::mlir::ModuleOp"> {
+  let summary = "Per-layer cycle estimates from a replay of each lowered "
+                "stream";
+  let description = [{
+    Predicts when every command of each `npuhw.stream` starts and ends by
+    replaying the stream as lowered: its commands in stream order with the
+    dependencies its semaphore waits pair with, the cycle table of
+    `docs/npu-isa.md` §8, the fetch unit's one dispatch a cycle into FIFOs of
+    `queues.fifo_depth`, NOP and END fences, in-order engines and the shared
+    DRAM port (first come, first served). LMEM port stalls are left out.
+
+    A *layer* is the commands that carry one location (what the `.npub`
+    exporter gives one DEBUG tag). The layer's estimate becomes its
+    predicted span, from its first command's start to its last command's
+    end, so that consecutive ops that overlap (`overlap-ops`) are predicted
+    the way the report measures them. The pass rewrites the `estimate` of
+    the stream's entries in the module's `npu.layer_costs` (written by
+    `npu-record-costs`, which predicts each op alone) and merges entries
+    whose locations fall in one layer (their lower-bound terms add up). It
+    records each stream's predicted cycles (when END executes) in the
+    module attribute `npu.stream_estimates`.
+
+    ```mlir
+    // npu.layer_costs = {main = [{estimate = 1200 : i64, loc = #a, ...} ] }
+    // becomes
+    // npu.layer_costs = {main = [{estimate = 1350 : i64, loc = #a, ...} ] },
+    // npu.stream_estimates = {main = 2400 : i64}
+    ```
+  }];
+  let statistics = [
+    Statistic<"numLayers", "layers", "Layers given a replayed estimate">,
+  ];
+}
+
 #endif // KILN_DIALECTS_NPUHW_TRANSFORMS_PASSES_TD

@@ -118,18 +118,3 @@ module {
     }
   }
 #-}
-
-// -----
-
-// A pooling window whose smallest tile fits ACT single-buffered (the npu
-// verifier's check: 3 input rows of 64x16 and one output row of 64x16,
-// 4 KiB of 4 KiB) but not with two input and two output buffers.
-
-module attributes {npu.target = #npu.target<"default", {"lmem.act_kib" = 4 : i64}>} {
-  func.func @pool_too_big(%x: tensor<1x8x64x16x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x8x64x16x!quant.uniform<i8:f32, 0.5>> {
-    // expected-error @+1 {{'npu.avg_pool2d' op does not fit LMEM: two input and two output buffers of 1 output row and 1 channel block (8192 bytes) exceed LMEM.ACT (4096 bytes)}}
-    %y = npu.avg_pool2d %x {kernel = array<i64: 3, 3>, stride = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>}
-      : (tensor<1x8x64x16x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x8x64x16x!quant.uniform<i8:f32, 0.5>>
-    return %y : tensor<1x8x64x16x!quant.uniform<i8:f32, 0.5>>
-  }
-}

@@ -92,6 +92,9 @@ TEST(NPULayerReport, GroupsCommandsByTag) {
   EXPECT_EQ(r->layersWithin15, 1u);
   EXPECT_EQ(r->estimateSum, 1300u);
   EXPECT_EQ(r->lowerBoundSum, 980u);
+  // The measured spans of the layers with an estimate (what the estimates
+  // predict), not the run's cycles.
+  EXPECT_EQ(r->spanSum, 1400u);
   EXPECT_DOUBLE_EQ(r->measuredOverBound(), 1510.0 / 980.0);
 }
 
@@ -116,7 +119,7 @@ TEST(NPULayerReport, MarkdownAndCsv) {
   EXPECT_NE(md.find("| (untagged) |  | 1 | | | | 10 | | | 0.0% |\n"),
             std::string::npos)
       << md;
-  EXPECT_NE(md.find("| **total** | | | 1300 | 980 | | 1510 | 0.86 | 1.54 | "
+  EXPECT_NE(md.find("| **total** | | | 1300 | 980 | | 1400 | 0.93 | 1.54 | "
                     "2.1% |\n"),
             std::string::npos)
       << md;
@@ -135,8 +138,8 @@ TEST(NPULayerReport, MarkdownAndCsv) {
                      "MAC,800,120,600,8000,65536,0.0312,300,200,400,100\n"),
             std::string::npos)
       << csv;
-  EXPECT_NE(csv.find("\n# total cycles 1510, estimate sum 1300, lower bound "
-                     "sum 980\n"),
+  EXPECT_NE(csv.find("\n# total cycles 1510, estimate sum 1300, measured span "
+                     "sum 1400, lower bound sum 980\n"),
             std::string::npos)
       << csv;
 }
