@@ -17,6 +17,7 @@
 #
 #   benchmarks/npu/model-layers.py [--bin build/bin] [--models a,b]
 #       [--work DIR] [--summary-only] [--trace-dir DIR]
+#       [--pipeline-options lmem-resident=false]
 #
 # Models come from ~/.cache/kiln/models (KILN_MODEL_CACHE overrides), the
 # shapes of test/Conversion/TFToNPU/models/*.test.
@@ -119,8 +120,11 @@ def model_layers(args, name, path, shapes, work, rng):
                        "--mlir-print-debuginfo"], stdin=tfmlir).decode()
     rows, total, failed = [], 0, []
     for seg, text in segments(partitioned):
+        pipeline = "--kiln-npu-to-npuhw-pipeline"
+        if args.pipeline_options:
+            pipeline += "=" + args.pipeline_options
         hw = run([os.path.join(args.bin, "kiln-opt"),
-                  "--kiln-npu-to-npuhw-pipeline", "--mlir-print-debuginfo"],
+                  pipeline, "--mlir-print-debuginfo"],
                  stdin=text.encode(), may_fail=True)
         if hw is None:
             # A segment the lowering rejects (e.g. a pool whose double
@@ -159,6 +163,10 @@ def main():
     parser.add_argument("--trace-dir", default=None)
     parser.add_argument("--summary-only", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pipeline-options", default="",
+                        help="options of kiln-npu-to-npuhw-pipeline, e.g. "
+                        "lmem-resident=false (the A/B of LMEM-resident "
+                        "intermediates)")
     args = parser.parse_args()
     work = args.work or tempfile.mkdtemp(prefix="kiln-model-layers-")
     os.makedirs(work, exist_ok=True)

@@ -21,16 +21,20 @@
 #include "conversions/NPUToNPUHW/Overlap.h"
 #include "conversions/NPUToNPUHW/PoolLowering.h"
 #include "conversions/NPUToNPUHW/ResizeLowering.h"
+#include "conversions/NPUToNPUHW/Resident.h"
 #include "conversions/NPUToNPUHW/VecLowering.h"
 #include "dialects/NPU/IR/NPUCost.h"
 #include "dialects/NPU/IR/NPUDialect.h"
 #include "dialects/NPU/IR/NPUOps.h"
 #include "dialects/NPUHW/IR/NPUHWOps.h"
+#include "dialects/NPUHW/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Quant/IR/QuantTypes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -347,6 +351,19 @@ struct ConvertNPUToNPUHWPass final
   using Base::Base;
   void runOnOperation() override;
   LogicalResult lowerFunction(func::FuncOp func);
+  /// One attempt at the stream of \p func's \p ops, keeping in LMEM the
+  /// intermediates that may stay there and are not in \p vetoed (listed in
+  /// \p resident). On failure, \p veto names the tensor to keep in DRAM
+  /// instead when that is why (no diagnostic was emitted then).
+  LogicalResult emitStream(func::FuncOp func, ArrayRef<Operation *> ops,
+                           func::ReturnOp ret,
+                           const llvm::DenseSet<Value> &vetoed,
+                           SmallVector<ResidentTensor> &resident,
+                           std::optional<Value> &veto,
+                           npuhw::StreamOp &result);
+  /// True if npuhw-allocate-lmem places the buffers of \p stream (run on a
+  /// copy, diagnostics dropped).
+  bool lmemFits(npuhw::StreamOp stream);
 };
 } // namespace
 
@@ -378,8 +395,61 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
              << " must be computed by an npu operation of the function";
   }
 
+  // Attempts: each tensor that cannot stay in LMEM (an access the LMEM
+  // rules forbid, a neighbour that no longer tiles beside it, buffers that
+  // npuhw-allocate-lmem cannot place) goes back to DRAM, the largest first.
+  llvm::DenseSet<Value> vetoed;
+  for (;;) {
+    SmallVector<ResidentTensor> resident;
+    std::optional<Value> veto;
+    npuhw::StreamOp stream;
+    if (failed(emitStream(func, ops, ret, vetoed, resident, veto, stream))) {
+      if (!veto)
+        return failure();
+      vetoed.insert(*veto);
+      continue;
+    }
+    if (!resident.empty() && !lmemFits(stream)) {
+      const ResidentTensor *largest = &resident.front();
+      for (const ResidentTensor &t : resident)
+        if (t.bytes > largest->bytes)
+          largest = &t;
+      vetoed.insert(largest->value);
+      stream.erase();
+      continue;
+    }
+    func.erase();
+    return success();
+  }
+}
+
+bool ConvertNPUToNPUHWPass::lmemFits(npuhw::StreamOp stream) {
+  OpBuilder b(stream->getContext());
+  b.setInsertionPointAfter(stream);
+  Operation *copy = b.clone(*stream);
+  OpPassManager pm(npuhw::StreamOp::getOperationName());
+  pm.addPass(npuhw::createNPUHWAllocateLmemPass());
+  bool fits;
+  {
+    ScopedDiagnosticHandler quiet(stream->getContext(),
+                                  [](Diagnostic &) { return success(); });
+    fits = succeeded(runPipeline(pm, copy));
+  }
+  copy->erase();
+  return fits;
+}
+
+LogicalResult ConvertNPUToNPUHWPass::emitStream(
+    func::FuncOp func, ArrayRef<Operation *> ops, func::ReturnOp ret,
+    const llvm::DenseSet<Value> &vetoed, SmallVector<ResidentTensor> &resident,
+    std::optional<Value> &veto, npuhw::StreamOp &result) {
+  Block &body = func.getBody().front();
+  npu::TargetConfig config = npu::targetConfigFor(func);
   // The DRAM plan: arguments in r2, results in r3, intermediates in r1,
-  // every tensor at a 16-byte aligned offset.
+  // every tensor at a 16-byte aligned offset; with lmem-resident, an
+  // intermediate that only the next op reads and that takes at most half
+  // of ACT stays in LMEM (Resident.h; at offsets of the pseudo region
+  // kResidentRegion while the ops are emitted).
   llvm::DenseMap<Value, DramPlace> places;
   uint64_t inputSize = 0, outputSize = 0;
   for (BlockArgument arg : body.getArguments()) {
@@ -399,16 +469,39 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
       lastUse.try_emplace(result, k);
   }
   ScratchPlan scratch;
+  uint64_t residentSize = 0;
   for (auto [k, op] : llvm::enumerate(ops))
-    for (Value result : op->getResults())
-      if (!places.count(result))
-        places[result] = {kScratchRegion,
-                          scratch.place(bytesOf(result), k, lastUse[result])};
+    for (Value result : op->getResults()) {
+      if (places.count(result))
+        continue;
+      uint64_t bytes = bytesOf(result);
+      if (lmemResident && !vetoed.count(result) &&
+          align16(bytes) <= config.regionSize(npu::LmemRegion::ACT) / 2 &&
+          onlyReadByNext(result, k, ops, ret)) {
+        places[result] = {kResidentRegion, residentSize};
+        resident.push_back({result, residentSize, bytes,
+                            static_cast<unsigned>(k)});
+        residentSize = align16(residentSize + bytes);
+        continue;
+      }
+      places[result] = {kScratchRegion,
+                        scratch.place(bytesOf(result), k, lastUse[result])};
+    }
+  // The ACT bytes each op must leave to the resident tensors live while
+  // it may run: those of its producer's neighbour (k-1), its producer, its
+  // consumer and the consumer's neighbour (k+2).
+  SmallVector<uint64_t> reserved(ops.size(), 0);
+  for (const ResidentTensor &t : resident)
+    for (int64_t j = static_cast<int64_t>(t.producer) - 1;
+         j <= static_cast<int64_t>(t.producer) + 2; ++j)
+      if (j >= 0 && j < static_cast<int64_t>(ops.size()))
+        reserved[j] += align16(t.bytes);
 
   OpBuilder b(func);
   MLIRContext *ctx = func.getContext();
   Location loc = func.getLoc();
   auto stream = npuhw::StreamOp::create(b, loc, func.getSymName());
+  result = stream;
   Block *block = &stream.getBody().emplaceBlock();
   // The stream runs on the target it was tiled for.
   if (Attribute target = func->getAttr(npu::kTargetAttrName))
@@ -433,13 +526,29 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
   SmallVector<Value> allStores;
   LmemUse previousUse{};
   DramHazards hazards;
-  npu::TargetConfig config = npu::targetConfigFor(func);
-  LmemUse regions;
+  LmemUse fullRegions;
   for (unsigned r = 0; r < npu::kNumLmemRegions; ++r)
-    regions[r] = config.regionSize(static_cast<npu::LmemRegion>(r));
+    fullRegions[r] = config.regionSize(static_cast<npu::LmemRegion>(r));
   TilingLimits limits{static_cast<int64_t>(maxRowsPerBand),
                       static_cast<int64_t>(maxBlocksPerGroup)};
   for (auto [k, op] : llvm::enumerate(ops)) {
+    // Beside the resident tensors live while op k may run.
+    auto largestNear = [&] {
+      const ResidentTensor *largest = nullptr;
+      for (const ResidentTensor &t : resident)
+        if (t.producer + 2 >= k && t.producer <= k + 1 &&
+            (!largest || t.bytes > largest->bytes))
+          largest = &t;
+      return largest->value;
+    };
+    LmemUse regions = fullRegions;
+    uint64_t &act = regions[static_cast<unsigned>(npu::LmemRegion::ACT)];
+    if (reserved[k] >= act) {
+      veto = largestNear();
+      stream.erase();
+      return failure();
+    }
+    act -= reserved[k];
     SmallVector<std::optional<DramPlace>> operands;
     for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
       Value v = stripCasts(operand);
@@ -484,7 +593,7 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
     LmemUse available = regions, half;
     if (k > 0 && !opWhole[k - 1])
       for (unsigned r = 0; r < npu::kNumLmemRegions; ++r)
-        available[r] -= previousUse[r];
+        available[r] -= std::min(available[r], previousUse[r]);
     for (unsigned r = 0; r < npu::kNumLmemRegions; ++r)
       half[r] = std::min(available[r], regions[r] / 2);
     // (The last op leaves room for no one: it takes what is left.)
@@ -532,8 +641,18 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
         }
     }
     bool whole = candidates[chosen].second;
-    FailureOr<SmallVector<Value>> stores =
-        emit(budget(config, candidates[chosen].first), whole);
+    FailureOr<SmallVector<Value>> stores = failure();
+    if (reserved[k]) {
+      // Beside resident tensors: a failure sends the largest of them back
+      // to DRAM, quietly (the next attempt reports a real error).
+      ScopedDiagnosticHandler quiet(ctx,
+                                    [](Diagnostic &) { return success(); });
+      stores = emit(budget(config, candidates[chosen].first), whole);
+      if (failed(stores))
+        veto = largestNear();
+    } else {
+      stores = emit(budget(config, candidates[chosen].first), whole);
+    }
     if (failed(stores)) {
       stream.erase();
       return failure();
@@ -545,6 +664,18 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
     opStores.push_back(*stores);
     opWhole.push_back(whole);
     allStores.append(*stores);
+  }
+  // The resident tensors' pseudo-region accesses become LMEM ones.
+  if (!resident.empty()) {
+    llvm::DenseMap<Value, Value> replaced;
+    if (std::optional<unsigned> bad =
+            makeResident(*block, resident, replaced)) {
+      veto = resident[*bad].value;
+      stream.erase();
+      return failure();
+    }
+    for (Value &token : allStores)
+      token = replaced.lookup_or(token, token);
   }
   OperationState end(loc, "npuhw.end");
   end.addOperands(allStores);
@@ -611,7 +742,6 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
       ioNames(func, "outputs", "result", ret.getNumOperands());
   for (auto [i, value] : llvm::enumerate(ret.getOperands()))
     io(npuhw::IoDirection::output, outputNames[i], value, value.getType());
-  func.erase();
   return success();
 }
 
