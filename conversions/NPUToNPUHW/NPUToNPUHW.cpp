@@ -604,41 +604,64 @@ LogicalResult ConvertNPUToNPUHWPass::emitStream(
       candidates.push_back({available, false});
     candidates.push_back({regions, true});
     size_t constSize = constants.bytes().size();
-    unsigned chosen = candidates.size() - 1;
-    if (candidates.size() > 1) {
-      SmallVector<std::optional<uint64_t>> traffic;
+    // The op's time with a tiling: its engine work (the cost model's MAC
+    // and VEC cycles) or its DRAM traffic, whichever is longer; none when
+    // it does not tile within \p use (emitted quietly, then erased).
+    uint64_t engines = 0;
+    if (auto cost = dyn_cast<npu::NPUCostOpInterface>(op)) {
+      npu::CostEstimate e = cost.estimateCost(config);
+      engines = std::max(e.macCycles, e.vecCycles);
+    }
+    auto time = [&](uint64_t bytes) {
+      return std::max(engines, (bytes + config.dmaDramBytesPerCycle - 1) /
+                                   config.dmaDramBytesPerCycle);
+    };
+    auto timeWithin = [&](const LmemUse &use,
+                          bool whole) -> std::optional<uint64_t> {
       ScopedDiagnosticHandler quiet(ctx,
                                     [](Diagnostic &) { return success(); });
-      for (auto [use, whole] : candidates) {
-        npu::TargetConfig cut = budget(config, use);
-        FailureOr<SmallVector<Value>> stores = emit(cut, whole);
-        if (succeeded(stores) &&
-            fitsBudget(lmemUse(emitted(), block->end()), cut))
-          traffic.push_back(dramBurstBytes(emitted(), block->end(),
-                                           config.dmaBurstBytes));
-        else
-          traffic.push_back(std::nullopt);
-        erase();
-        constants.truncate(constSize);
-      }
-      // The op's time with each tiling: its engine work (the cost model's
-      // MAC and VEC cycles) or its DRAM traffic, whichever is longer.
-      uint64_t engines = 0;
-      if (auto cost = dyn_cast<npu::NPUCostOpInterface>(op)) {
-        npu::CostEstimate e = cost.estimateCost(config);
-        engines = std::max(e.macCycles, e.vecCycles);
-      }
-      auto time = [&](uint64_t bytes) {
-        return std::max(engines, (bytes + config.dmaDramBytesPerCycle - 1) /
-                                     config.dmaDramBytesPerCycle);
-      };
-      uint64_t limit = traffic.back() ? time(*traffic.back()) : 0;
+      npu::TargetConfig cut = budget(config, use);
+      FailureOr<SmallVector<Value>> stores = emit(cut, whole);
+      std::optional<uint64_t> t;
+      if (succeeded(stores) &&
+          fitsBudget(lmemUse(emitted(), block->end()), cut))
+        t = time(dramBurstBytes(emitted(), block->end(),
+                                config.dmaBurstBytes));
+      erase();
+      constants.truncate(constSize);
+      return t;
+    };
+    unsigned chosen = candidates.size() - 1;
+    SmallVector<std::optional<uint64_t>> times;
+    for (auto [use, whole] : candidates)
+      times.push_back(candidates.size() > 1 || reserved[k]
+                          ? timeWithin(use, whole)
+                          : std::nullopt);
+    if (candidates.size() > 1) {
+      uint64_t limit = times.back() ? *times.back() : 0;
       limit += limit / 16 + 4 * config.dmaDramLatency;
       for (unsigned c = 0; c + 1 < candidates.size(); ++c)
-        if (traffic[c] && (!traffic.back() || time(*traffic[c]) <= limit)) {
+        if (times[c] && (!times.back() || *times[c] <= limit)) {
           chosen = c;
           break;
         }
+    }
+    // Beside resident tensors the op tiles to less ACT. When that costs it
+    // more than the DRAM time the largest of them saves (a store and a
+    // load), that one goes back to DRAM.
+    if (reserved[k]) {
+      std::optional<uint64_t> full = timeWithin(fullRegions, true);
+      Value largest = largestNear();
+      uint64_t saved = 0;
+      for (const ResidentTensor &t : resident)
+        if (t.value == largest)
+          saved = 2 * ((t.bytes + config.dmaDramBytesPerCycle - 1) /
+                       config.dmaDramBytesPerCycle);
+      if (full && (!times[chosen] || *times[chosen] > *full + saved)) {
+        veto = largest;
+        stream.erase();
+        return failure();
+      }
     }
     bool whole = candidates[chosen].second;
     FailureOr<SmallVector<Value>> stores = failure();

@@ -154,19 +154,29 @@ npu_to_npuhw::makeResident(Block &block, ArrayRef<ResidentTensor> tensors,
       state.addTypes(store.getToken().getType());
       Operation *load = sb.create(state);
       // DMA_IN runs in order: behind this copy, which waits for its band's
-      // VEC, the next band's input load would wait too. Emitters put that
-      // load after the store, so the copy moves past the next DMA_IN
-      // command (not past a user of its token).
-      for (Operation *next = store->getNextNode(); next;
+      // VEC, every later DMA_IN command would wait too (the next band's
+      // input, the next op's weights). It moves down to just before the
+      // first command that uses its token, or the next store into a
+      // resident tensor: the copies keep their order, on which the loads'
+      // read-after-write tokens rely (a load waits only for the latest
+      // copy of the bytes it reads, as DramHazards orders DRAM stores).
+      Operation *first = nullptr;
+      for (Operation *next = store->getNextNode(); next && !first;
            next = next->getNextNode()) {
+        auto other = dyn_cast<npuhw::DmaStoreOp>(next);
+        auto space =
+            other ? dyn_cast_or_null<npuhw::DramSpaceAttr>(
+                        cast<MemRefType>(other.getDst().getType())
+                            .getMemorySpace())
+                  : npuhw::DramSpaceAttr();
         if (llvm::is_contained(next->getOperands(), store.getToken()) ||
-            next->hasTrait<OpTrait::IsTerminator>())
-          break;
-        if (isa<npuhw::DmaLoadOp, npuhw::DmaFillOp>(next)) {
-          load->moveAfter(next);
-          break;
-        }
+            (space && space.getRegion() == kResidentRegion))
+          first = next;
       }
+      if (first)
+        load->moveBefore(first);
+      else
+        load->moveBefore(&block, block.end());
       store.getToken().replaceAllUsesWith(load->getResult(0));
       replaced[store.getToken()] = load->getResult(0);
       store.erase();

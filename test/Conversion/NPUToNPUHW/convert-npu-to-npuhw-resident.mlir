@@ -7,7 +7,8 @@
 // is read only by the next op and fits in ACT, so it stays there: no
 // scratch region, no DMA_STORE but the result's. %a's band stores became
 // LMEM-to-LMEM DMA_LOADs into a 1024-byte ACT buffer (each after the
-// requantisation of its band, moved behind the next band's input load),
+// requantisation of its band, moved down past the next band's input load
+// and compute to the next band's copy, so DMA_IN does not wait for it),
 // and %b loads its bands, halo rows included, from that buffer.
 
 // CHECK-LABEL: npuhw.stream @chain
@@ -20,13 +21,18 @@
 // CHECK-NEXT:    %[[A0:.+]] = memref.subview %[[A]][0] [512] [1]
 // CHECK-NEXT:    npuhw.view
 // CHECK-NEXT:    npuhw.dma_load src({{.*}}#npuhw.dram<2>>)
+// CHECK-NEXT:    npuhw.mac_conv
+// CHECK-NEXT:    npuhw.vec_requant
+// CHECK-NEXT:    %[[A1:.+]] = memref.subview %[[A]][512] [512] [1]
 // CHECK-NEXT:    npuhw.dma_load src(%{{.+}} : memref<4x8x1x16xi8, #npuhw.lmem<act>>) dst(%[[A0]] : memref<512xi8, strided<[1]>, #npuhw.lmem<act>>) after(%[[RQ0]]) {dst_run = 16, dst_s0 = 16, dst_s1 = 128, n0 = 8, n1 = 4, n2 = 1, src_run = 16, src_s0 = 16, src_s1 = 128}
-// CHECK:         %[[A1:.+]] = memref.subview %[[A]][512] [512] [1]
-// CHECK:         %[[W1:.+]] = npuhw.dma_load src(%{{.+}} : memref<4x8x1x16xi8, #npuhw.lmem<act>>) dst(%[[A1]] : memref<512xi8, strided<[1], offset: 512>, #npuhw.lmem<act>>)
-// %b: its first band reads rows 0-4 of %a (640 bytes) from LMEM.
-// CHECK-NOT:     #npuhw.dram<1>
+// %a's last copy moved past %b's weight load (DMA_IN would otherwise
+// hold %b's prefetch behind it), to just before %b's first band, which
+// reads rows 0-4 of %a (640 bytes) from LMEM after it.
+// CHECK:         npuhw.dma_load src({{.*}}#npuhw.dram<0>>) dst(%{{.+}} : memref<144xi8, #npuhw.lmem<wgt>>)
 // CHECK:         %[[R0:.+]] = memref.subview %[[A]][0] [640] [1]
+// CHECK-NEXT:    %[[W1:.+]] = npuhw.dma_load src(%{{.+}} : memref<4x8x1x16xi8, #npuhw.lmem<act>>) dst(%[[A1]] : memref<512xi8, strided<[1], offset: 512>, #npuhw.lmem<act>>)
 // CHECK-NEXT:    npuhw.dma_load src(%[[R0]] : memref<640xi8, strided<[1]>, #npuhw.lmem<act>>) dst(%{{.+}} : memref<5x8x1x16xi8, strided<[128, 16, 16, 1]>, #npuhw.lmem<act>>) after(%[[W1]])
+// CHECK-NOT:     #npuhw.dram<1>
 // CHECK:         npuhw.mac_dwconv
 // CHECK:         npuhw.alloc : memref<1024xi8, #npuhw.lmem<act>>
 // CHECK-NOT:     #npuhw.dram<1>
