@@ -8,8 +8,10 @@
 // ConvLowering, PoolLowering, VecLowering) with the DRAM places of its
 // operands and results, an LMEM budget and the store tokens its LMEM reuse
 // must wait for, adds the DRAM dependencies per command (Overlap.h: ops
-// overlap), and finally writes the declarations (regions, constants, IO)
-// and END. The
+// overlap), keeps in ACT the intermediates only the next op reads when
+// they fit (Resident.h: the function is emitted again without a tensor
+// that cannot stay), and finally writes the declarations (regions,
+// constants, IO) and END. The
 // rewrite replaces a function by a stream, not op by op, so it is a walk
 // rather than a dialect conversion.
 //
