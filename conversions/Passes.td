@@ -173,6 +173,15 @@ def ConvertNPUToNPUHWPass
       byte it overwrites. An op that tiles much worse within a budget takes
       all of LMEM and runs after its neighbours (`overlap-ops=false`: every
       op).
+    - LMEM-resident intermediates (`lmem-resident`, on by default): an
+      intermediate that only the next op reads and that takes at most half
+      of ACT stays in an ACT buffer: the producer's stores into it become
+      LMEM-to-LMEM DMA_LOADs and the consumer loads it from LMEM, so it
+      never crosses the DRAM port. The ops that may run while it lives
+      tile to ACT without its bytes; a tensor whose accesses break an LMEM
+      rule (alignment, a store from a region other than ACT), beside which
+      a neighbour no longer tiles, or whose buffers `npuhw-allocate-lmem`
+      cannot place, goes through DRAM instead.
 
     The pass options bound the band height and the channel group of the
     convolutions and pooling ops (for tests); the bands still respect the
@@ -190,7 +199,11 @@ def ConvertNPUToNPUHWPass
            "LMEM allows)">,
     Option<"overlapOps", "overlap-ops", "bool", /*default=*/"true",
            "Let consecutive ops run at the same time (false: each op uses "
-           "all of LMEM and runs after the previous one)">];
+           "all of LMEM and runs after the previous one)">,
+    Option<"lmemResident", "lmem-resident", "bool", /*default=*/"true",
+           "Keep in ACT an intermediate that only the next op reads and "
+           "that fits beside its neighbours (false: every intermediate "
+           "goes through DRAM)">];
   let dependentDialects = ["::kiln::npuhw::NPUHWDialect",
                            "::mlir::memref::MemRefDialect"];
 }

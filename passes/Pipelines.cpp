@@ -233,6 +233,7 @@ void buildNPUToNPUHWPipeline(OpPassManager &pm,
   convert.maxRowsPerBand = options.maxRowsPerBand;
   convert.maxBlocksPerGroup = options.maxBlocksPerGroup;
   convert.overlapOps = options.overlapOps;
+  convert.lmemResident = options.lmemResident;
   // The ops' costs, before they are lowered, for the .npub COST section.
   pm.addPass(npu::createNPURecordCostsPass());
   pm.addPass(createConvertNPUToNPUHWPass(convert));

@@ -171,6 +171,10 @@ struct NPUToNPUHWPipelineOptions
       *this, "overlap-ops",
       llvm::cl::desc("convert-npu-to-npuhw's overlap-ops"),
       llvm::cl::init(true)};
+  Option<bool> lmemResident{
+      *this, "lmem-resident",
+      llvm::cl::desc("convert-npu-to-npuhw's lmem-resident"),
+      llvm::cl::init(true)};
   Option<bool> verifyStream{
       *this, "verify-stream",
       llvm::cl::desc("End with npuhw-verify-stream (the runtime's verifier)"),

@@ -20,7 +20,7 @@
 #
 #   benchmarks/npu/model-layers.py [--bin build/bin] [--models a,b]
 #       [--configs realistic,default] [--work DIR] [--summary-only]
-#       [--trace-dir DIR] [--overlap-ops=false]
+#       [--trace-dir DIR] [--pipeline-options lmem-resident=false,...]
 #
 # Models come from ~/.cache/kiln/models (KILN_MODEL_CACHE overrides), the
 # shapes of test/Conversion/TFToNPU/models/*.test.
@@ -129,8 +129,8 @@ def model_layers(args, name, path, shapes, work, rng, config):
                        "--mlir-print-debuginfo"], stdin=tfmlir).decode()
     rows, total, estimated, failed = [], 0, 0, []
     pipeline = "--kiln-npu-to-npuhw-pipeline"
-    if args.overlap_ops == "false":
-        pipeline += "=overlap-ops=false"
+    if args.pipeline_options:
+        pipeline += "=" + args.pipeline_options
     for seg, text in segments(partitioned):
         hw = run([os.path.join(args.bin, "kiln-opt"), pipeline,
                   "--mlir-print-debuginfo"],
@@ -175,8 +175,10 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--configs", default="realistic",
                         help="comma-separated target configurations")
-    parser.add_argument("--overlap-ops", default="true",
-                        choices=["true", "false"])
+    parser.add_argument("--pipeline-options", default="",
+                        help="options of kiln-npu-to-npuhw-pipeline, "
+                        "space-separated, e.g. 'lmem-resident=false' or "
+                        "'overlap-ops=false' (A/B runs)")
     args = parser.parse_args()
     work = args.work or tempfile.mkdtemp(prefix="kiln-model-layers-")
     os.makedirs(work, exist_ok=True)

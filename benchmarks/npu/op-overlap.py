@@ -19,7 +19,9 @@ cycles per op), the DRAM port's busy cycles and the MAC's. The functions:
     benchmarks/npu/op-overlap.py --bin build/bin --tfjs $M/emotion.json:1,64,64,1
 
 --timeline prints the per-op start, end, MAC busy cycles and bound of each
-overlapped run (from the simulator's trace).
+overlapped run (from the simulator's trace). --pipeline-options adds
+options to both runs (lmem-resident=false: every intermediate through
+DRAM, the A/B of LMEM-resident intermediates).
 """
 
 import argparse
@@ -96,13 +98,17 @@ def segments(bin_dir, model, shapes, target):
     return found
 
 
+EXTRA_OPTIONS = ""
+
+
 def run(bin_dir, src, work, name, overlap):
     hw = os.path.join(work, name + ".mlir")
     npub = os.path.join(work, name + ".npub")
     trace = os.path.join(work, name + ".json")
     subprocess.run(
         [f"{bin_dir}/kiln-opt", src,
-         f"--kiln-npu-to-npuhw-pipeline=overlap-ops={str(overlap).lower()}",
+         f"--kiln-npu-to-npuhw-pipeline=overlap-ops={str(overlap).lower()}"
+         + (" " + EXTRA_OPTIONS if EXTRA_OPTIONS else ""),
          "--mlir-print-debuginfo", "-o", hw], check=True)
     subprocess.run([f"{bin_dir}/kiln-translate", "--npuhw-to-npub", hw,
                     "-o", npub], check=True)
@@ -158,7 +164,12 @@ def main():
     ap.add_argument("--summary", action="store_true",
                     help="also print per model and configuration the sums "
                          "over its segments")
+    ap.add_argument("--pipeline-options", default="",
+                    help="more kiln-npu-to-npuhw-pipeline options for both "
+                    "runs, e.g. lmem-resident=false")
     args = ap.parse_args()
+    global EXTRA_OPTIONS
+    EXTRA_OPTIONS = args.pipeline_options
     work = tempfile.mkdtemp(prefix="op-overlap-")
     cases = []
     configs = args.configs.split(",")

@@ -40,6 +40,10 @@ enum DramRegion : unsigned {
   kScratchRegion = 1, ///< r1: intermediate tensors.
   kInputRegion = 2,   ///< r2: the function's arguments.
   kOutputRegion = 3,  ///< r3: the function's results.
+  /// Not a region of the stream: the intermediates kept in LMEM
+  /// (Resident.h) have their places here while the ops are emitted, and
+  /// the driver rewrites every access of it into ACT before it finishes.
+  kResidentRegion = 7,
 };
 
 /// Where a tensor lives: its dense row-major bytes start at `offset` in

@@ -8,8 +8,10 @@
 // ConvLowering, PoolLowering, VecLowering) with the DRAM places of its
 // operands and results, an LMEM budget and the store tokens its LMEM reuse
 // must wait for, adds the DRAM dependencies per command (Overlap.h: ops
-// overlap), and finally writes the declarations (regions, constants, IO)
-// and END. The
+// overlap), keeps in ACT the intermediates only the next op reads when
+// they fit (Resident.h: the function is emitted again without a tensor
+// that cannot stay), and finally writes the declarations (regions,
+// constants, IO) and END. The
 // rewrite replaces a function by a stream, not op by op, so it is a walk
 // rather than a dialect conversion.
 //
@@ -21,16 +23,20 @@
 #include "conversions/NPUToNPUHW/Overlap.h"
 #include "conversions/NPUToNPUHW/PoolLowering.h"
 #include "conversions/NPUToNPUHW/ResizeLowering.h"
+#include "conversions/NPUToNPUHW/Resident.h"
 #include "conversions/NPUToNPUHW/VecLowering.h"
 #include "dialects/NPU/IR/NPUCost.h"
 #include "dialects/NPU/IR/NPUDialect.h"
 #include "dialects/NPU/IR/NPUOps.h"
 #include "dialects/NPUHW/IR/NPUHWOps.h"
+#include "dialects/NPUHW/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Quant/IR/QuantTypes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -347,6 +353,19 @@ struct ConvertNPUToNPUHWPass final
   using Base::Base;
   void runOnOperation() override;
   LogicalResult lowerFunction(func::FuncOp func);
+  /// One attempt at the stream of \p func's \p ops, keeping in LMEM the
+  /// intermediates that may stay there and are not in \p vetoed (listed in
+  /// \p resident). On failure, \p veto names the tensor to keep in DRAM
+  /// instead when that is why (no diagnostic was emitted then).
+  LogicalResult emitStream(func::FuncOp func, ArrayRef<Operation *> ops,
+                           func::ReturnOp ret,
+                           const llvm::DenseSet<Value> &vetoed,
+                           SmallVector<ResidentTensor> &resident,
+                           std::optional<Value> &veto,
+                           npuhw::StreamOp &result);
+  /// True if npuhw-allocate-lmem places the buffers of \p stream (run on a
+  /// copy, diagnostics dropped).
+  bool lmemFits(npuhw::StreamOp stream);
 };
 } // namespace
 
@@ -378,8 +397,61 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
              << " must be computed by an npu operation of the function";
   }
 
+  // Attempts: each tensor that cannot stay in LMEM (an access the LMEM
+  // rules forbid, a neighbour that no longer tiles beside it, buffers that
+  // npuhw-allocate-lmem cannot place) goes back to DRAM, the largest first.
+  llvm::DenseSet<Value> vetoed;
+  for (;;) {
+    SmallVector<ResidentTensor> resident;
+    std::optional<Value> veto;
+    npuhw::StreamOp stream;
+    if (failed(emitStream(func, ops, ret, vetoed, resident, veto, stream))) {
+      if (!veto)
+        return failure();
+      vetoed.insert(*veto);
+      continue;
+    }
+    if (!resident.empty() && !lmemFits(stream)) {
+      const ResidentTensor *largest = &resident.front();
+      for (const ResidentTensor &t : resident)
+        if (t.bytes > largest->bytes)
+          largest = &t;
+      vetoed.insert(largest->value);
+      stream.erase();
+      continue;
+    }
+    func.erase();
+    return success();
+  }
+}
+
+bool ConvertNPUToNPUHWPass::lmemFits(npuhw::StreamOp stream) {
+  OpBuilder b(stream->getContext());
+  b.setInsertionPointAfter(stream);
+  Operation *copy = b.clone(*stream);
+  OpPassManager pm(npuhw::StreamOp::getOperationName());
+  pm.addPass(npuhw::createNPUHWAllocateLmemPass());
+  bool fits;
+  {
+    ScopedDiagnosticHandler quiet(stream->getContext(),
+                                  [](Diagnostic &) { return success(); });
+    fits = succeeded(runPipeline(pm, copy));
+  }
+  copy->erase();
+  return fits;
+}
+
+LogicalResult ConvertNPUToNPUHWPass::emitStream(
+    func::FuncOp func, ArrayRef<Operation *> ops, func::ReturnOp ret,
+    const llvm::DenseSet<Value> &vetoed, SmallVector<ResidentTensor> &resident,
+    std::optional<Value> &veto, npuhw::StreamOp &result) {
+  Block &body = func.getBody().front();
+  npu::TargetConfig config = npu::targetConfigFor(func);
   // The DRAM plan: arguments in r2, results in r3, intermediates in r1,
-  // every tensor at a 16-byte aligned offset.
+  // every tensor at a 16-byte aligned offset; with lmem-resident, an
+  // intermediate that only the next op reads and that takes at most half
+  // of ACT stays in LMEM (Resident.h; at offsets of the pseudo region
+  // kResidentRegion while the ops are emitted).
   llvm::DenseMap<Value, DramPlace> places;
   uint64_t inputSize = 0, outputSize = 0;
   for (BlockArgument arg : body.getArguments()) {
@@ -399,16 +471,39 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
       lastUse.try_emplace(result, k);
   }
   ScratchPlan scratch;
+  uint64_t residentSize = 0;
   for (auto [k, op] : llvm::enumerate(ops))
-    for (Value result : op->getResults())
-      if (!places.count(result))
-        places[result] = {kScratchRegion,
-                          scratch.place(bytesOf(result), k, lastUse[result])};
+    for (Value result : op->getResults()) {
+      if (places.count(result))
+        continue;
+      uint64_t bytes = bytesOf(result);
+      if (lmemResident && !vetoed.count(result) &&
+          align16(bytes) <= config.regionSize(npu::LmemRegion::ACT) / 2 &&
+          onlyReadByNext(result, k, ops, ret)) {
+        places[result] = {kResidentRegion, residentSize};
+        resident.push_back({result, residentSize, bytes,
+                            static_cast<unsigned>(k)});
+        residentSize = align16(residentSize + bytes);
+        continue;
+      }
+      places[result] = {kScratchRegion,
+                        scratch.place(bytesOf(result), k, lastUse[result])};
+    }
+  // The ACT bytes each op must leave to the resident tensors live while
+  // it may run: those of its producer's neighbour (k-1), its producer, its
+  // consumer and the consumer's neighbour (k+2).
+  SmallVector<uint64_t> reserved(ops.size(), 0);
+  for (const ResidentTensor &t : resident)
+    for (int64_t j = static_cast<int64_t>(t.producer) - 1;
+         j <= static_cast<int64_t>(t.producer) + 2; ++j)
+      if (j >= 0 && j < static_cast<int64_t>(ops.size()))
+        reserved[j] += align16(t.bytes);
 
   OpBuilder b(func);
   MLIRContext *ctx = func.getContext();
   Location loc = func.getLoc();
   auto stream = npuhw::StreamOp::create(b, loc, func.getSymName());
+  result = stream;
   Block *block = &stream.getBody().emplaceBlock();
   // The stream runs on the target it was tiled for.
   if (Attribute target = func->getAttr(npu::kTargetAttrName))
@@ -433,13 +528,29 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
   SmallVector<Value> allStores;
   LmemUse previousUse{};
   DramHazards hazards;
-  npu::TargetConfig config = npu::targetConfigFor(func);
-  LmemUse regions;
+  LmemUse fullRegions;
   for (unsigned r = 0; r < npu::kNumLmemRegions; ++r)
-    regions[r] = config.regionSize(static_cast<npu::LmemRegion>(r));
+    fullRegions[r] = config.regionSize(static_cast<npu::LmemRegion>(r));
   TilingLimits limits{static_cast<int64_t>(maxRowsPerBand),
                       static_cast<int64_t>(maxBlocksPerGroup)};
   for (auto [k, op] : llvm::enumerate(ops)) {
+    // Beside the resident tensors live while op k may run.
+    auto largestNear = [&] {
+      const ResidentTensor *largest = nullptr;
+      for (const ResidentTensor &t : resident)
+        if (t.producer + 2 >= k && t.producer <= k + 1 &&
+            (!largest || t.bytes > largest->bytes))
+          largest = &t;
+      return largest->value;
+    };
+    LmemUse regions = fullRegions;
+    uint64_t &act = regions[static_cast<unsigned>(npu::LmemRegion::ACT)];
+    if (reserved[k] >= act) {
+      veto = largestNear();
+      stream.erase();
+      return failure();
+    }
+    act -= reserved[k];
     SmallVector<std::optional<DramPlace>> operands;
     for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
       Value v = stripCasts(operand);
@@ -484,7 +595,7 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
     LmemUse available = regions, half;
     if (k > 0 && !opWhole[k - 1])
       for (unsigned r = 0; r < npu::kNumLmemRegions; ++r)
-        available[r] -= previousUse[r];
+        available[r] -= std::min(available[r], previousUse[r]);
     for (unsigned r = 0; r < npu::kNumLmemRegions; ++r)
       half[r] = std::min(available[r], regions[r] / 2);
     // (The last op leaves room for no one: it takes what is left.)
@@ -495,45 +606,78 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
       candidates.push_back({available, false});
     candidates.push_back({regions, true});
     size_t constSize = constants.bytes().size();
-    unsigned chosen = candidates.size() - 1;
-    if (candidates.size() > 1) {
-      SmallVector<std::optional<uint64_t>> traffic;
+    // The op's time with a tiling: its engine work (the cost model's MAC
+    // and VEC cycles) or its DRAM traffic, whichever is longer; none when
+    // it does not tile within \p use (emitted quietly, then erased).
+    uint64_t engines = 0;
+    if (auto cost = dyn_cast<npu::NPUCostOpInterface>(op)) {
+      npu::CostEstimate e = cost.estimateCost(config);
+      engines = std::max(e.macCycles, e.vecCycles);
+    }
+    auto time = [&](uint64_t bytes) {
+      return std::max(engines, (bytes + config.dmaDramBytesPerCycle - 1) /
+                                   config.dmaDramBytesPerCycle);
+    };
+    auto timeWithin = [&](const LmemUse &use,
+                          bool whole) -> std::optional<uint64_t> {
       ScopedDiagnosticHandler quiet(ctx,
                                     [](Diagnostic &) { return success(); });
-      for (auto [use, whole] : candidates) {
-        npu::TargetConfig cut = budget(config, use);
-        FailureOr<SmallVector<Value>> stores = emit(cut, whole);
-        if (succeeded(stores) &&
-            fitsBudget(lmemUse(emitted(), block->end()), cut))
-          traffic.push_back(dramBurstBytes(emitted(), block->end(),
-                                           config.dmaBurstBytes));
-        else
-          traffic.push_back(std::nullopt);
-        erase();
-        constants.truncate(constSize);
-      }
-      // The op's time with each tiling: its engine work (the cost model's
-      // MAC and VEC cycles) or its DRAM traffic, whichever is longer.
-      uint64_t engines = 0;
-      if (auto cost = dyn_cast<npu::NPUCostOpInterface>(op)) {
-        npu::CostEstimate e = cost.estimateCost(config);
-        engines = std::max(e.macCycles, e.vecCycles);
-      }
-      auto time = [&](uint64_t bytes) {
-        return std::max(engines, (bytes + config.dmaDramBytesPerCycle - 1) /
-                                     config.dmaDramBytesPerCycle);
-      };
-      uint64_t limit = traffic.back() ? time(*traffic.back()) : 0;
+      npu::TargetConfig cut = budget(config, use);
+      FailureOr<SmallVector<Value>> stores = emit(cut, whole);
+      std::optional<uint64_t> t;
+      if (succeeded(stores) &&
+          fitsBudget(lmemUse(emitted(), block->end()), cut))
+        t = time(dramBurstBytes(emitted(), block->end(),
+                                config.dmaBurstBytes));
+      erase();
+      constants.truncate(constSize);
+      return t;
+    };
+    unsigned chosen = candidates.size() - 1;
+    SmallVector<std::optional<uint64_t>> times;
+    for (auto [use, whole] : candidates)
+      times.push_back(candidates.size() > 1 || reserved[k]
+                          ? timeWithin(use, whole)
+                          : std::nullopt);
+    if (candidates.size() > 1) {
+      uint64_t limit = times.back() ? *times.back() : 0;
       limit += limit / 16 + 4 * config.dmaDramLatency;
       for (unsigned c = 0; c + 1 < candidates.size(); ++c)
-        if (traffic[c] && (!traffic.back() || time(*traffic[c]) <= limit)) {
+        if (times[c] && (!times.back() || *times[c] <= limit)) {
           chosen = c;
           break;
         }
     }
+    // Beside resident tensors the op tiles to less ACT. When that costs it
+    // more than the DRAM time the largest of them saves (a store and a
+    // load), that one goes back to DRAM.
+    if (reserved[k]) {
+      std::optional<uint64_t> full = timeWithin(fullRegions, true);
+      Value largest = largestNear();
+      uint64_t saved = 0;
+      for (const ResidentTensor &t : resident)
+        if (t.value == largest)
+          saved = 2 * ((t.bytes + config.dmaDramBytesPerCycle - 1) /
+                       config.dmaDramBytesPerCycle);
+      if (full && (!times[chosen] || *times[chosen] > *full + saved)) {
+        veto = largest;
+        stream.erase();
+        return failure();
+      }
+    }
     bool whole = candidates[chosen].second;
-    FailureOr<SmallVector<Value>> stores =
-        emit(budget(config, candidates[chosen].first), whole);
+    FailureOr<SmallVector<Value>> stores = failure();
+    if (reserved[k]) {
+      // Beside resident tensors: a failure sends the largest of them back
+      // to DRAM, quietly (the next attempt reports a real error).
+      ScopedDiagnosticHandler quiet(ctx,
+                                    [](Diagnostic &) { return success(); });
+      stores = emit(budget(config, candidates[chosen].first), whole);
+      if (failed(stores))
+        veto = largestNear();
+    } else {
+      stores = emit(budget(config, candidates[chosen].first), whole);
+    }
     if (failed(stores)) {
       stream.erase();
       return failure();
@@ -545,6 +689,18 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
     opStores.push_back(*stores);
     opWhole.push_back(whole);
     allStores.append(*stores);
+  }
+  // The resident tensors' pseudo-region accesses become LMEM ones.
+  if (!resident.empty()) {
+    llvm::DenseMap<Value, Value> replaced;
+    if (std::optional<unsigned> bad =
+            makeResident(*block, resident, replaced)) {
+      veto = resident[*bad].value;
+      stream.erase();
+      return failure();
+    }
+    for (Value &token : allStores)
+      token = replaced.lookup_or(token, token);
   }
   OperationState end(loc, "npuhw.end");
   end.addOperands(allStores);
@@ -611,7 +767,6 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
       ioNames(func, "outputs", "result", ret.getNumOperands());
   for (auto [i, value] : llvm::enumerate(ret.getOperands()))
     io(npuhw::IoDirection::output, outputNames[i], value, value.getType());
-  func.erase();
   return success();
 }
 

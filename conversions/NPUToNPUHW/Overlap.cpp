@@ -6,6 +6,8 @@
 
 #include "conversions/NPUToNPUHW/Overlap.h"
 
+#include "conversions/NPUToNPUHW/Lowering.h"
+
 #include "dialects/NPUHW/IR/NPUHWDialect.h"
 #include "dialects/NPUHW/IR/NPUHWOps.h"
 
@@ -122,8 +124,8 @@ uint64_t npu_to_npuhw::dramBurstBytes(Block::iterator begin,
       range = dramRange(store.getDst());
       prefix = "dst_s";
     }
-    if (!range)
-      continue;
+    if (!range || range->region == kResidentRegion)
+      continue; // LMEM-resident tensors do not cross the DRAM port.
     const uint64_t run = field(&op, "src_run"), n0 = field(&op, "n0"),
                    n1 = field(&op, "n1"), n2 = field(&op, "n2"),
                    s0 = field(&op, (prefix + "0").str()),
