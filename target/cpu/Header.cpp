@@ -3,30 +3,43 @@
 // See Header.h. The header is self-contained (only the C standard library)
 // so a user compiles it with the object file and nothing else.
 //
-// The C entry every generated API (this header's <symbol>_run and C++
+// The C entries every generated API (this header's <symbol>_run and C++
 // class, the tfcompile-style class, other targets' wrappers) is built on:
 //
 //   void _mlir_ciface_<symbol>(Results *results, Feed0 *feed0, ...);
 //   int32_t _mlir_ciface_<symbol>_check(Feed0 *feed0, ...);   // optional
+//   void _mlir_ciface_<symbol>_with_buffers(Feed0 *feed0, ...,
+//       Fetch0 *fetch0, ..., Arena *arena);                   // optional
 //
-// Feed<i> and the fetch descriptors are MLIR memref descriptors
-// {T *allocated; T *aligned; int64_t offset; int64_t sizes[rank];
-// int64_t strides[rank];} (C order: strides are suffix products of the
-// sizes). `results` points at one descriptor when there is one fetch, at a
+// Feed<i>, Fetch<i> and Arena are MLIR memref descriptors {T *allocated;
+// T *aligned; int64_t offset; int64_t sizes[rank]; int64_t strides[rank];}
+// (C order: strides are suffix products of the sizes; Arena is uint8_t of
+// rank 1). `results` points at one descriptor when there is one fetch, at a
 // struct of them side by side when there are several, and is absent when
 // there is none; the entry fills them with buffers it malloc'ed (the caller
 // frees `allocated` unless it is an input's or a variable's storage).
-// `<symbol>_check` exists when the model has run-time checks
-// (kiln-cpu-runtime-checks): it reads only the feeds' sizes, allocates
-// nothing, and returns 0 or 1 + the index of the first failing check, whose
-// message is ModelSignature::runtimeChecks[status - 1]. A caller runs it
-// first and calls the entry only on 0: the entry assumes the checks hold.
 //
-// <symbol>_run (generated below) returns 0 or an error code, in order:
-// 1 + i for feed i's shape (a static size differs, a size is negative),
-// 1 + NUM_FEEDS + i for feed i's NULL data, 1 + 2 * NUM_FEEDS for a NULL
-// feeds or fetches array, 2 + 2 * NUM_FEEDS + k for run-time check k;
-// <symbol>_error_message(code) is the message of each.
+// `_check` exists when the model has run-time checks
+// (kiln-cpu-runtime-checks; ModelSignature::runtimeChecks): it reads only
+// the feeds' sizes, allocates nothing, and returns 0 or 1 + the index of
+// the first failing check. Callers run it first and call an entry only on
+// 0: the entries assume the checks hold (otherwise they would compute on
+// inconsistent sizes).
+//
+// `_with_buffers` exists when every shape is static
+// (kiln-cpu-caller-buffers; ModelSignature::arenaBytes): it writes fetch i
+// into the caller's buffer `fetch<i>` (the model's shape, C order) and uses
+// `arena` (ModelSignature::arenaBytes->first bytes, 64-byte aligned, may be
+// overwritten) for everything else; it makes no call to the allocator.
+// `_mlir_ciface_<symbol>` is then a wrapper that allocates both and calls it.
+//
+// <symbol>_run and <symbol>_run_with_buffers (HeaderCAPI.cpp) return 0 or
+// an error code, in order: 1 + i for feed i's shape (a static size differs,
+// a size is negative), 1 + F + i for feed i's NULL data, 1 + 2F for a NULL
+// feeds or fetches array, 2 + 2F + j for fetch buffer j's shape, 2 + 2F + R
+// + j for its NULL data, 2 + 2F + 2R for the arena, 3 + 2F + 2R + k for
+// run-time check k (F feeds, R fetches); <symbol>_error_message(code) is
+// the message of each.
 //
 //===----------------------------------------------------------------------===//
 
