@@ -36,6 +36,9 @@ struct TensorInfo {
   std::vector<int64_t> shape;
   /// For variables: the symbol of the variable's storage in the object.
   std::string symbol;
+  /// For variables: the tfcompile config marks it readonly (the model never
+  /// assigns it).
+  bool readonly = false;
 };
 
 /// A compiled model's interface.
@@ -73,6 +76,14 @@ mlir::LogicalResult readVariables(mlir::ModuleOp module,
 void readCompiledEntry(mlir::ModuleOp module, llvm::StringRef symbol,
                        ModelSignature &signature);
 
+/// The C++ class the header declares.
+enum class HeaderAPI {
+  /// Kiln's class: feed_*/fetch_* accessors, tables by index.
+  Kiln,
+  /// tfcompile's generated class (target/cpu/TfcompileHeader.h).
+  Tfcompile,
+};
+
 /// How the header is written.
 struct HeaderOptions {
   /// The entry symbol (its C interface is `_mlir_ciface_<symbol>`); also the
@@ -82,6 +93,11 @@ struct HeaderOptions {
   std::string cppClass;
   /// Where the model came from, for the header's comment.
   std::string source;
+  /// Which class the header declares (both over the same C API).
+  HeaderAPI api = HeaderAPI::Kiln;
+  /// tfcompile's --gen_name_to_index: the tfcompile class's
+  /// Lookup{Arg,Result,Variable}Index find names (otherwise they return -1).
+  bool genNameToIndex = false;
 };
 
 /// A valid C identifier made from `name` (graph names have '/', ':', ...).
