@@ -449,4 +449,141 @@ def KilnReportUnsupportedOpsPass
   }];
 }
 
+def KilnCPUCallerBuffersPass
+    : Pass<"kiln-cpu-caller-buffers", "::mlir::ModuleOp"> {
+  let summary = "Give each statically shaped entry a variant that writes "
+                "into caller-provided buffers and allocates nothing";
+  let description = [{
+    Runs after bufferization and `kiln-cpu-plan-buffers`, before buffer
+    deallocation, in `kiln-linalg-to-llvm-pipeline`. For every entry (a
+    public `func.func` with `llvm.emit_c_interface` whose arguments and
+    results are memrefs of static shape), the body moves into
+    `@<entry>_with_buffers(feeds..., fetches..., arena)`, which returns
+    nothing:
+
+    - each result that a top-level `memref.alloc` of the result's type made
+      becomes the fetch argument (the model writes into the caller's
+      buffer); any other result (an input, a constant, a second use of one
+      buffer) is copied into its fetch argument;
+    - every other top-level `memref.alloc` (the arena of
+      `kiln-cpu-plan-buffers`, buffers it leaves out such as i1 ones), and
+      every one inside a sequential loop or branch whose buffer does not
+      leave its block (a tile's temporary, made again by each iteration),
+      moves into the `arena` argument, a `memref<Nxi8>`, at its own 64-byte
+      aligned offset: views of an i8 buffer are rebased, other buffers become
+      `memref.view`s of the arena.
+
+    The entry itself becomes the allocating layer: it allocates the results
+    and the arena, calls `@<entry>_with_buffers` and returns the results, so
+    its C interface is unchanged (buffer deallocation frees the arena after
+    the call). The arena size N (bytes) and the sum of
+    the sizes of the buffers placed in it are recorded in the module
+    attribute `kiln.arena = {<entry> = [N, sum]}` for the header.
+
+    An entry with a dynamic shape, a dynamically sized allocation, one that
+    leaves the loop or branch it is made in (or sits in a parallel loop), or
+    a call to a function of the module that allocates keeps its allocating
+    body and gets no variant.
+
+    ```mlir
+    func.func @m(%x: memref<4xf32>) -> memref<4xf32> {
+      %arena = memref.alloc() {alignment = 64 : i64} : memref<128xi8>
+      ...
+      %r = memref.alloc() : memref<4xf32>
+      ...
+      return %r : memref<4xf32>
+    }
+    // becomes
+    func.func @m_with_buffers(%x: memref<4xf32>, %out0: memref<4xf32>,
+                              %arena: memref<128xi8>) {
+      ... (writes %out0, views of %arena)
+      return
+    }
+    func.func @m(%x: memref<4xf32>) -> memref<4xf32> {
+      %r = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+      %a = memref.alloc() {alignment = 64 : i64} : memref<128xi8>
+      call @m_with_buffers(%x, %r, %a)
+      return %r : memref<4xf32>  // buffer deallocation frees %a before
+
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+  ];
+  let statistics = [
+    Statistic<"numEntries", "num-entries",
+              "Entries given a caller-buffers variant">,
+  ];
+}
+
+def KilnCPURuntimeChecksPass
+    : Pass<"kiln-cpu-runtime-checks", "::mlir::ModuleOp"> {
+  let summary = "Turn an entry's run-time checks into a status-returning "
+                "check function";
+  let description = [{
+    Runs on tensors, before bufferization, in
+    `kiln-linalg-to-llvm-pipeline`. A `cf.assert` aborts the process (without
+    printing its message once lowered to LLVM), so a model whose dynamic
+    input breaks a run-time check (a squeezed dimension that is not 1, a
+    spatial dimension that a block size does not divide) would kill the
+    program that called it. For every entry (a public `func.func` with
+    `llvm.emit_c_interface`), this pass moves each `cf.assert` at the top
+    level of its body into a new function `@<entry>_check` with the entry's
+    argument types, the same C interface and an `i32` result: 0 when every
+    check holds, otherwise 1 + the index of the first that fails. The checks
+    are evaluated in their original order, each inside an `scf.if` of the
+    ones before it, from copies of the scalar ops that compute their
+    conditions (sizes of the arguments, index arithmetic); sizes of computed
+    tensors are first resolved to the arguments' (as
+    `kiln-cpu-resolve-dims` does). The check function reads only sizes: it
+    allocates nothing and touches no data, so a caller runs it first and
+    calls the entry only when it returns 0; the entry keeps no assertion.
+
+    The messages, each followed by the TensorFlow node the check came from
+    (`kiln::tf::nodeName` of its location), are recorded in the module
+    attribute `kiln.runtime_checks`, a dictionary from entry name to an
+    array of strings indexed by status - 1; the header generator and the
+    JIT report them.
+
+    A check whose condition needs a computed value (a tensor's contents, a
+    loop's iteration), or that sits in a loop or a callee, cannot be moved:
+    it stays a `cf.assert` and the pass warns, naming it; with `strict` the
+    pass fails instead.
+
+    ```mlir
+    func.func @f(%x: tensor<?x?xf32>) -> tensor<?xf32>
+        attributes {llvm.emit_c_interface} {
+      %c1 = arith.constant 1 : index
+      %d = tensor.dim %x, %c1 : tensor<?x?xf32>
+      %ok = arith.cmpi eq, %d, %c1 : index
+      cf.assert %ok, "tf.Squeeze: squeezed dimension 1 must have size 1"
+      ...
+    }
+    // gains
+    func.func @f_check(%x: tensor<?x?xf32>) -> i32
+        attributes {llvm.emit_c_interface} {
+      %c1 = arith.constant 1 : index
+      %d = tensor.dim %x, %c1 : tensor<?x?xf32>
+      %ok = arith.cmpi eq, %d, %c1 : index
+      %status = scf.if %ok -> (i32) { scf.yield %c0_i32 : i32 }
+                else { scf.yield %c1_i32 : i32 }
+      return %status : i32
+    }
+    ```
+  }];
+  let options = [
+    Option<"strict", "strict", "bool", /*default=*/"false",
+           "Fail on a check that cannot be moved instead of keeping it as "
+           "cf.assert with a warning">,
+  ];
+  let statistics = [
+    Statistic<"numChecks", "num-checks", "Run-time checks moved">,
+  ];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 #endif // KILN_PASSES_PASSES_TD

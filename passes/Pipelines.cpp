@@ -60,6 +60,10 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createCSEPass());
   }
 
+  // An entry's run-time checks as <entry>_check, which its caller runs
+  // first: a failing check becomes an error, not an abort.
+  pm.addPass(createKilnCPURuntimeChecksPass());
+
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   // A TensorFlow loop yields values computed in its body (a tensor list
@@ -77,6 +81,9 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
   // range, instead of one fresh (page-faulting) allocation per tensor.
   if (options.planBuffers)
     pm.addNestedPass<func::FuncOp>(createKilnCPUPlanBuffersPass());
+  // Statically shaped entries write into caller buffers and an arena they
+  // are given (<entry>_with_buffers); the entry allocates and calls it.
+  pm.addPass(createKilnCPUCallerBuffersPass());
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
 

@@ -357,7 +357,8 @@ CompiledModel::run(const std::vector<InputBuffer> &inputs,
   cpu::ResultDescriptors results(ranks);
 
   std::lock_guard<std::mutex> lock(mutex);
-  jit->call(views, results);
+  if (llvm::Error e = jit->call(views, results))
+    return llvm::toString(std::move(e));
 
   // Copy the results out, then free their buffers, except the inputs' and
   // the variables' (a result may alias one).

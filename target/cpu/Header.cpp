@@ -3,10 +3,50 @@
 // See Header.h. The header is self-contained (only the C standard library)
 // so a user compiles it with the object file and nothing else.
 //
+// The C entries every generated API (this header's <symbol>_run and C++
+// class, the tfcompile-style class, other targets' wrappers) is built on:
+//
+//   void _mlir_ciface_<symbol>(Results *results, Feed0 *feed0, ...);
+//   int32_t _mlir_ciface_<symbol>_check(Feed0 *feed0, ...);   // optional
+//   void _mlir_ciface_<symbol>_with_buffers(Feed0 *feed0, ...,
+//       Fetch0 *fetch0, ..., Arena *arena);                   // optional
+//
+// Feed<i>, Fetch<i> and Arena are MLIR memref descriptors {T *allocated;
+// T *aligned; int64_t offset; int64_t sizes[rank]; int64_t strides[rank];}
+// (C order: strides are suffix products of the sizes; Arena is uint8_t of
+// rank 1). `results` points at one descriptor when there is one fetch, at a
+// struct of them side by side when there are several, and is absent when
+// there is none; the entry fills them with buffers it malloc'ed (the caller
+// frees `allocated` unless it is an input's or a variable's storage).
+//
+// `_check` exists when the model has run-time checks
+// (kiln-cpu-runtime-checks; ModelSignature::runtimeChecks): it reads only
+// the feeds' sizes, allocates nothing, and returns 0 or 1 + the index of
+// the first failing check. Callers run it first and call an entry only on
+// 0: the entries assume the checks hold (otherwise they would compute on
+// inconsistent sizes).
+//
+// `_with_buffers` exists when every shape is static
+// (kiln-cpu-caller-buffers; ModelSignature::arenaBytes): it writes fetch i
+// into the caller's buffer `fetch<i>` (the model's shape, C order) and uses
+// `arena` (ModelSignature::arenaBytes->first bytes, 64-byte aligned, may be
+// overwritten) for everything else; it makes no call to the allocator.
+// `_mlir_ciface_<symbol>` is then a wrapper that allocates both and calls it.
+//
+// <symbol>_run and <symbol>_run_with_buffers (HeaderCAPI.cpp) return 0 or
+// an error code, in order: 1 + i for feed i's shape (a static size differs,
+// a size is negative), 1 + F + i for feed i's NULL data, 1 + 2F for a NULL
+// feeds or fetches array, 2 + 2F + j for fetch buffer j's shape, 2 + 2F + R
+// + j for its NULL data, 2 + 2F + 2R for the arena, 3 + 2F + 2R + k for
+// run-time check k (F feeds, R fetches); <symbol>_error_message(code) is
+// the message of each.
+//
 //===----------------------------------------------------------------------===//
 
 #include "target/cpu/Header.h"
 #include "target/cpu/TfcompileHeader.h"
+
+#include "target/cpu/HeaderWriter.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
@@ -152,14 +192,27 @@ LogicalResult readVariables(ModuleOp module, ModelSignature &signature) {
   return success();
 }
 
+void readCompiledEntry(ModuleOp module, StringRef symbol,
+                       ModelSignature &signature) {
+  signature.runtimeChecks.clear();
+  auto checks = module->getAttrOfType<DictionaryAttr>("kiln.runtime_checks");
+  if (auto messages = checks ? checks.getAs<ArrayAttr>(symbol) : ArrayAttr())
+    for (auto message : messages.getAsRange<StringAttr>())
+      signature.runtimeChecks.push_back(message.str());
+  signature.arenaBytes.reset();
+  auto arenas = module->getAttrOfType<DictionaryAttr>("kiln.arena");
+  if (auto arena =
+          arenas ? arenas.getAs<DenseI64ArrayAttr>(symbol) : DenseI64ArrayAttr();
+      arena && arena.size() == 2)
+    signature.arenaBytes = std::make_pair(arena[0], arena[1]);
+}
+
 //===----------------------------------------------------------------------===//
 // Header
 //===----------------------------------------------------------------------===//
 
-namespace {
-
 /// "float[1][?][3]" for comments.
-std::string describe(const TensorInfo &info) {
+std::string detail::describe(const TensorInfo &info) {
   std::string text = info.cType;
   for (int64_t size : info.shape)
     text +=
@@ -167,44 +220,32 @@ std::string describe(const TensorInfo &info) {
   return text;
 }
 
-int64_t staticCount(const TensorInfo &info) {
+int64_t detail::staticCount(const TensorInfo &info) {
   int64_t count = 1;
   for (int64_t size : info.shape)
     count *= size;
   return count;
 }
 
-/// Writes the header; `s` is the symbol (the prefix of every C name).
-class HeaderWriter {
-public:
-  HeaderWriter(const ModelSignature &sig, const HeaderOptions &options,
-               llvm::raw_ostream &os)
-      : sig(sig), options(options), os(os), s(options.symbol) {}
-
-  llvm::Error write();
-
-private:
-  void writePrologue();
-  void writeDescriptors();
-  void writeCAPI();
-  void writeClass(ArrayRef<StringRef> namespaces, StringRef className);
-
-  std::string descName(StringRef kind, size_t i) {
-    return llvm::formatv("{0}_{1}{2}_desc", s, kind, i).str();
+/// `text` as a C string literal.
+std::string detail::cString(StringRef text) {
+  std::string literal = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\')
+      literal += '\\';
+    if (c == '\n') {
+      literal += "\\n";
+      continue;
+    }
+    // "??x" would be a trigraph in old C.
+    if (c == '?' && !literal.empty() && literal.back() == '?')
+      literal += "\"\"";
+    literal += c;
   }
-  unsigned maxRank() const {
-    size_t rank = 1;
-    for (const auto *list : {&sig.feeds, &sig.fetches})
-      for (const TensorInfo &info : *list)
-        rank = std::max(rank, info.shape.size());
-    return rank;
-  }
+  return literal + "\"";
+}
 
-  const ModelSignature &sig;
-  const HeaderOptions &options;
-  llvm::raw_ostream &os;
-  std::string s;
-};
+namespace detail {
 
 void HeaderWriter::writePrologue() {
   std::string guard = "KILN_GENERATED_" + llvm::StringRef(s).upper() + "_H";
@@ -214,8 +255,20 @@ void HeaderWriter::writePrologue() {
   os << ". Do not edit.\n//\n";
   os << "// Link this model's object file into your program and include this "
         "header.\n// C++: class "
-     << options.cppClass << " (feeds, Run(), fetches).\n// C: " << s
-     << "_run(feeds, fetches), then " << s << "_free_fetches(fetches).\n//\n";
+     << options.cppClass << " (feeds, Run(), error_msg(), fetches).\n// C: "
+     << s << "_run(feeds, fetches), then " << s
+     << "_free_fetches(fetches); a non-zero\n// result is an error code, "
+     << s << "_error_message(code) its message.\n";
+  if (sig.arenaBytes)
+    os << "// Without allocation: " << s
+       << "_run_with_buffers(feeds, fetches, arena, bytes),\n// arena of "
+       << llvm::StringRef(s).upper() << "_ARENA_BYTES = " << sig.arenaBytes->first
+       << " bytes (" << sig.arenaBytes->second
+       << " bytes of intermediate tensors).\n";
+  else
+    os << "// Dynamic shapes: no static memory plan; " << s
+       << "_run allocates on each call.\n";
+  os << "//\n";
   auto list = [&](StringRef kind, const std::vector<TensorInfo> &infos) {
     for (auto [i, info] : llvm::enumerate(infos))
       os << "//   " << kind << " " << i << ": " << info.name << " = \""
@@ -261,7 +314,34 @@ void HeaderWriter::writeDescriptors() {
     params.push_back(descName("feed", i) + " *feed" + std::to_string(i));
   if (params.empty())
     os << "void";
-  os << llvm::join(params, ", ") << ");\n\n";
+  os << llvm::join(params, ", ") << ");\n";
+  if (!sig.runtimeChecks.empty()) {
+    os << "/* The run-time checks (in the object file): 0, or 1 + the index of "
+          "the\n   first that fails. */\n";
+    os << "int32_t _mlir_ciface_" << s << "_check(";
+    SmallVector<std::string> feeds;
+    for (size_t i = 0; i < sig.feeds.size(); ++i)
+      feeds.push_back(descName("feed", i) + " *feed" + std::to_string(i));
+    if (feeds.empty())
+      os << "void";
+    os << llvm::join(feeds, ", ") << ");\n";
+  }
+  if (sig.arenaBytes) {
+    os << "typedef struct {\n  uint8_t *allocated;\n  uint8_t *aligned;\n"
+          "  int64_t offset;\n  int64_t sizes[1];\n  int64_t strides[1];\n} "
+       << s << "_arena_desc;\n";
+    os << "/* The model writing into the caller's fetch buffers and arena "
+          "(allocates\n   nothing). */\n";
+    os << "void _mlir_ciface_" << s << "_with_buffers(";
+    SmallVector<std::string> params;
+    for (size_t i = 0; i < sig.feeds.size(); ++i)
+      params.push_back(descName("feed", i) + " *feed" + std::to_string(i));
+    for (size_t i = 0; i < sig.fetches.size(); ++i)
+      params.push_back(descName("fetch", i) + " *fetch" + std::to_string(i));
+    params.push_back(s + "_arena_desc *arena");
+    os << llvm::join(params, ", ") << ");\n";
+  }
+  os << "\n";
 
   if (!sig.variables.empty()) {
     os << "/* Model state: each variable's storage, kept across runs. */\n";
@@ -283,64 +363,9 @@ void HeaderWriter::writeCAPI() {
   os << "typedef struct {\n  void *data;\n  void *allocation;\n  int64_t "
         "shape["
      << S << "_MAX_RANK];\n} " << s << "_tensor;\n\n";
-
-  os << "/* Runs the model on feeds[0.." << S
-     << "_NUM_FEEDS-1] (data and shape set; a\n   static dimension must "
-        "match the model's). Sets fetches[0.."
-     << S
-     << "_NUM_FETCHES-1] to\n   new buffers. Returns 0, or 1 + the "
-        "index of the first feed whose shape\n   does not match. */\n";
-  os << "static inline int " << s << "_run(const " << s << "_tensor *feeds, "
-     << s << "_tensor *fetches) {\n";
-  if (sig.feeds.empty())
-    os << "  (void)feeds;\n";
-  if (sig.fetches.empty())
-    os << "  (void)fetches;\n";
-  for (auto [i, info] : llvm::enumerate(sig.feeds)) {
-    std::string d = "feed" + std::to_string(i);
-    os << "  " << descName("feed", i) << " " << d << ";\n";
-    for (auto [k, size] : llvm::enumerate(info.shape))
-      if (!ShapedType::isDynamic(size))
-        os << "  if (feeds[" << i << "].shape[" << k << "] != " << size
-           << ") return " << i + 1 << ";\n";
-    os << "  " << d << ".allocated = " << d << ".aligned = (" << info.cType
-       << " *)feeds[" << i << "].data;\n  " << d << ".offset = 0;\n";
-    size_t rank = info.shape.size();
-    for (size_t k = 0; k < rank; ++k)
-      os << "  " << d << ".sizes[" << k << "] = feeds[" << i << "].shape[" << k
-         << "];\n";
-    for (size_t k = rank; k-- > 0;) {
-      os << "  " << d << ".strides[" << k << "] = ";
-      if (k + 1 == rank)
-        os << "1;\n";
-      else
-        os << d << ".strides[" << k + 1 << "] * " << d << ".sizes[" << k + 1
-           << "];\n";
-    }
-  }
-  std::string call = "  _mlir_ciface_" + s + "(";
-  SmallVector<std::string> args;
-  if (sig.fetches.size() == 1) {
-    os << "  " << descName("fetch", 0) << " results;\n";
-    args.push_back("&results");
-  } else if (sig.fetches.size() > 1) {
-    os << "  " << s << "_fetches_desc results;\n";
-    args.push_back("&results");
-  }
-  for (size_t i = 0; i < sig.feeds.size(); ++i)
-    args.push_back("&feed" + std::to_string(i));
-  os << call << llvm::join(args, ", ") << ");\n";
-  for (auto [i, info] : llvm::enumerate(sig.fetches)) {
-    std::string r = sig.fetches.size() == 1 ? std::string("results")
-                                            : "results.f" + std::to_string(i);
-    os << "  fetches[" << i << "].data = " << r << ".aligned + " << r
-       << ".offset;\n";
-    os << "  fetches[" << i << "].allocation = " << r << ".allocated;\n";
-    for (size_t k = 0; k < info.shape.size(); ++k)
-      os << "  fetches[" << i << "].shape[" << k << "] = " << r << ".sizes["
-         << k << "];\n";
-  }
-  os << "  return 0;\n}\n\n";
+  writeErrors();
+  writeRun();
+  writeRunWithBuffers();
 
   // What a generic C program (a loader of .npy files, a server) needs to
   // know about each feed and fetch, as the C++ class's tables tell it.
@@ -377,6 +402,30 @@ void HeaderWriter::writeCAPI() {
   table("fetch_element_size", "int", sig.fetches, bytes);
   table("feed_type", "const char *", sig.feeds, cType);
   table("fetch_type", "const char *", sig.fetches, cType);
+  // The static sizes, for programs that allocate fetch buffers themselves.
+  os << "/* Dimension k of feed (fetch) i as the model declares it; -1 when "
+        "dynamic. */\n";
+  for (StringRef kind : {"feed", "fetch"}) {
+    const std::vector<TensorInfo> &infos =
+        kind == "feed" ? sig.feeds : sig.fetches;
+    os << "static inline int64_t " << s << "_" << kind
+       << "_dim(int i, int k) {\n";
+    if (infos.empty()) {
+      os << "  (void)i;\n  (void)k;\n  return -1;\n}\n";
+      continue;
+    }
+    SmallVector<std::string> rows;
+    for (const TensorInfo &info : infos) {
+      SmallVector<std::string> dims;
+      for (int64_t size : info.shape)
+        dims.push_back(std::to_string(ShapedType::isDynamic(size) ? -1 : size));
+      if (dims.empty())
+        dims.push_back("-1");
+      rows.push_back("{" + llvm::join(dims, ", ") + "}");
+    }
+    os << "  static const int64_t table[][" << S << "_MAX_RANK] = {"
+       << llvm::join(rows, ", ") << "};\n  return table[i][k];\n}\n";
+  }
   os << "\n";
 
   os << "/* Frees the buffers " << s << "_run gave the fetches. */\n";
@@ -391,191 +440,6 @@ void HeaderWriter::writeCAPI() {
        << "  }\n";
   os << "}\n\n";
   os << "#ifdef __cplusplus\n} /* extern \"C\" */\n#endif\n\n";
-}
-
-void HeaderWriter::writeClass(ArrayRef<StringRef> namespaces,
-                              StringRef className) {
-  std::string S = llvm::StringRef(s).upper();
-  std::string T = s + "_tensor";
-  os << "#ifdef __cplusplus\n";
-  for (StringRef ns : namespaces)
-    os << "namespace " << ns << " {\n";
-  os << "\n/// The model as an object: set the feeds, Run(), read the "
-        "fetches.\n";
-  os << "class " << className << " {\npublic:\n";
-  os << "  static constexpr int kNumFeeds = " << sig.feeds.size() << ";\n";
-  os << "  static constexpr int kNumFetches = " << sig.fetches.size()
-     << ";\n\n";
-
-  // Static tables.
-  auto table = [&](StringRef name, StringRef type,
-                   const std::vector<TensorInfo> &infos,
-                   llvm::function_ref<std::string(const TensorInfo &)> fn) {
-    os << "  static " << type << " " << name << "(int i) {\n";
-    if (infos.empty()) {
-      os << "    (void)i;\n    return "
-         << (type.contains('*') ? "nullptr" : "0") << ";\n  }\n";
-      return;
-    }
-    os << "    static const "
-       << type.drop_front(type.starts_with("const ") ? 6 : 0) << " table[] = {";
-    SmallVector<std::string> entries;
-    for (const TensorInfo &info : infos)
-      entries.push_back(fn(info));
-    os << llvm::join(entries, ", ") << "};\n    return table[i];\n  }\n";
-  };
-  auto quoted = [](const TensorInfo &info) {
-    std::string text = "\"";
-    for (char c : info.graphName)
-      text +=
-          (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
-    return text + "\"";
-  };
-  auto rank = [](const TensorInfo &info) {
-    return std::to_string(info.shape.size());
-  };
-  auto bytes = [](const TensorInfo &info) {
-    return std::to_string(info.elementBytes);
-  };
-  os << "  /// Names in the graph, ranks and element sizes, by index.\n";
-  table("feed_name", "const char *", sig.feeds, quoted);
-  table("fetch_name", "const char *", sig.fetches, quoted);
-  table("feed_rank", "int", sig.feeds, rank);
-  table("fetch_rank", "int", sig.fetches, rank);
-  table("feed_element_size", "int", sig.feeds, bytes);
-  table("fetch_element_size", "int", sig.fetches, bytes);
-  auto typeName = [](const TensorInfo &info) {
-    return "\"" + info.cType + "\"";
-  };
-  os << "  /// C element types (\"float\", \"int32_t\", ...), by index.\n";
-  table("feed_type", "const char *", sig.feeds, typeName);
-  table("fetch_type", "const char *", sig.fetches, typeName);
-  os << "  /// The index of the feed (fetch) with this graph name, or -1.\n";
-  for (StringRef kind : {"feed", "fetch"}) {
-    os << "  static int " << kind << "_index(const char *name) {\n"
-       << "    for (int i = 0; i < kNum"
-       << (kind == "feed" ? "Feeds" : "Fetches") << "; ++i)\n      if (strcmp("
-       << kind
-       << "_name(i), name) == 0)\n        return i;\n    return -1;\n  }\n";
-  }
-  os << "\n";
-
-  // Construction: feed buffers for the static shape (a dynamic dimension
-  // starts at 1).
-  os << "  " << className << "() {\n";
-  for (auto [i, info] : llvm::enumerate(sig.feeds)) {
-    for (auto [k, size] : llvm::enumerate(info.shape))
-      os << "    feeds_[" << i << "].shape[" << k
-         << "] = " << (ShapedType::isDynamic(size) ? 1 : size) << ";\n";
-    os << "    feeds_[" << i << "].data = allocate(feed_bytes(" << i << "));\n";
-  }
-  os << "  }\n";
-  os << "  ~" << className << "() {\n    " << s
-     << "_free_fetches(fetches_);\n    for (int i = 0; i < kNumFeeds; ++i)\n"
-        "      free(feeds_[i].data);\n  }\n";
-  os << "  " << className << "(const " << className << " &) = delete;\n";
-  os << "  " << className << " &operator=(const " << className
-     << " &) = delete;\n\n";
-
-  os << "  /// Runs the model on the feeds. The previous run's fetches are "
-        "freed.\n  /// Returns false if a feed's shape does not match the "
-        "model.\n";
-  os << "  bool Run() {\n    " << s << "_free_fetches(fetches_);\n    return "
-     << s << "_run(feeds_, fetches_) == 0;\n  }\n\n";
-
-  os << "  /// Feeds: buffers owned by this object, in C order.\n";
-  os << "  void *feed_data(int i) { return feeds_[i].data; }\n";
-  os << "  const int64_t *feed_shape(int i) const { return feeds_[i].shape; "
-        "}\n";
-  os << "  int64_t feed_count(int i) const { return count(feeds_[i], "
-        "feed_rank(i)); }\n";
-  os << "  size_t feed_bytes(int i) const {\n    return size_t(feed_count(i)) "
-        "* size_t(feed_element_size(i));\n  }\n";
-  bool anyDynamic = false, anyDynamicBatch = false;
-  for (const TensorInfo &info : sig.feeds)
-    for (auto [k, size] : llvm::enumerate(info.shape))
-      if (ShapedType::isDynamic(size)) {
-        anyDynamic = true;
-        anyDynamicBatch |= k == 0;
-      }
-  if (anyDynamic) {
-    os << "  /// Sets a feed's dimensions (the static ones must stay as they "
-          "are) and\n  /// reallocates its buffer. Returns false on a "
-          "mismatch.\n";
-    os << "  bool set_feed_shape(int i, const int64_t *shape) {\n";
-    os << "    static const int64_t fixed[kNumFeeds][" << S << "_MAX_RANK] = {";
-    SmallVector<std::string> rows;
-    for (const TensorInfo &info : sig.feeds) {
-      SmallVector<std::string> dims;
-      for (int64_t size : info.shape)
-        dims.push_back(std::to_string(ShapedType::isDynamic(size) ? -1 : size));
-      if (dims.empty())
-        dims.push_back("-1");
-      rows.push_back("{" + llvm::join(dims, ", ") + "}");
-    }
-    os << llvm::join(rows, ", ") << "};\n";
-    os << "    for (int k = 0; k < feed_rank(i); ++k)\n"
-          "      if (shape[k] < 0 || (fixed[i][k] >= 0 && shape[k] != "
-          "fixed[i][k]))\n        return false;\n"
-          "    for (int k = 0; k < feed_rank(i); ++k)\n"
-          "      feeds_[i].shape[k] = shape[k];\n"
-          "    free(feeds_[i].data);\n"
-          "    feeds_[i].data = allocate(feed_bytes(i));\n"
-          "    return true;\n  }\n";
-    if (anyDynamicBatch) {
-      os << "  /// Sets the leading (batch) dimension of every feed whose "
-            "leading\n  /// dimension is dynamic, and reallocates them.\n";
-      os << "  void set_batch_size(int64_t n) {\n";
-      for (auto [i, info] : llvm::enumerate(sig.feeds)) {
-        if (info.shape.empty() || !ShapedType::isDynamic(info.shape[0]))
-          continue;
-        os << "    {\n      int64_t shape[" << S << "_MAX_RANK];\n"
-           << "      memcpy(shape, feeds_[" << i << "].shape, sizeof shape);\n"
-           << "      shape[0] = n;\n      set_feed_shape(" << i
-           << ", shape);\n    }\n";
-      }
-      os << "  }\n";
-    }
-  }
-  for (auto [i, info] : llvm::enumerate(sig.feeds))
-    os << "  " << info.cType << " *feed_" << info.name << "_data() { return "
-       << "static_cast<" << info.cType << " *>(feeds_[" << i << "].data); }\n";
-  os << "\n  /// Fetches: valid after Run() until the next Run().\n";
-  os << "  const void *fetch_data(int i) const { return fetches_[i].data; }\n";
-  os << "  const int64_t *fetch_shape(int i) const { return "
-        "fetches_[i].shape; }\n";
-  os << "  int64_t fetch_count(int i) const { return count(fetches_[i], "
-        "fetch_rank(i)); }\n";
-  os << "  size_t fetch_bytes(int i) const {\n    return "
-        "size_t(fetch_count(i)) * size_t(fetch_element_size(i));\n  }\n";
-  for (auto [i, info] : llvm::enumerate(sig.fetches))
-    os << "  const " << info.cType << " *fetch_" << info.name
-       << "_data() const {\n    return static_cast<const " << info.cType
-       << " *>(fetches_[" << i << "].data);\n  }\n";
-  if (!sig.variables.empty()) {
-    os << "\n  /// Variables: the model's state, shared by every instance "
-          "and kept across\n  /// runs; set them before the first Run() to "
-          "initialize them.\n";
-    for (const TensorInfo &var : sig.variables)
-      os << "  static " << var.cType << " *var_" << var.name
-         << "_data() { return " << var.symbol << "; }\n  static int64_t var_"
-         << var.name << "_count() { return " << staticCount(var) << "; }\n";
-  }
-
-  os << "\nprivate:\n";
-  os << "  static void *allocate(size_t bytes) {\n"
-        "    // 64-byte aligned, as the compiled code's own buffers are.\n"
-        "    return aligned_alloc(64, (bytes + 63) / 64 * 64 + 64);\n  }\n";
-  os << "  static int64_t count(const " << T
-     << " &t, int rank) {\n"
-        "    int64_t n = 1;\n    for (int k = 0; k < rank; ++k)\n"
-        "      n *= t.shape[k];\n    return n;\n  }\n";
-  os << "  " << T << " feeds_[kNumFeeds > 0 ? kNumFeeds : 1] = {};\n";
-  os << "  " << T << " fetches_[kNumFetches > 0 ? kNumFetches : 1] = {};\n";
-  os << "};\n\n";
-  for (StringRef ns : llvm::reverse(namespaces))
-    os << "} // namespace " << ns << "\n";
-  os << "#endif // __cplusplus\n\n";
 }
 
 llvm::Error HeaderWriter::write() {
@@ -609,11 +473,11 @@ llvm::Error HeaderWriter::write() {
   return llvm::Error::success();
 }
 
-} // namespace
+} // namespace detail
 
 llvm::Error writeHeader(const ModelSignature &signature,
                         const HeaderOptions &options, llvm::raw_ostream &os) {
-  return HeaderWriter(signature, options, os).write();
+  return detail::HeaderWriter(signature, options, os).write();
 }
 
 } // namespace kiln::cpu

@@ -15,6 +15,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,14 @@ struct ModelSignature {
   std::vector<TensorInfo> feeds;
   std::vector<TensorInfo> fetches;
   std::vector<TensorInfo> variables;
+  /// The messages of the entry's run-time checks, by the status - 1 that
+  /// `_mlir_ciface_<symbol>_check` returns for each; empty when the object
+  /// has no check function (kiln-cpu-runtime-checks found nothing to move).
+  std::vector<std::string> runtimeChecks;
+  /// The arena of `_mlir_ciface_<symbol>_with_buffers` in bytes and the sum
+  /// of the bytes of the tensors placed in it; none when the object has no
+  /// such entry (dynamic shapes).
+  std::optional<std::pair<int64_t, int64_t>> arenaBytes;
 };
 
 /// Reads feeds and fetches from `entry` (a function of tf ops, before
@@ -59,6 +68,13 @@ mlir::FailureOr<ModelSignature> readSignature(mlir::func::FuncOp entry);
 /// VarHandleOp node they came from (their location) when there is one.
 mlir::LogicalResult readVariables(mlir::ModuleOp module,
                                   ModelSignature &signature);
+
+/// Reads what lowering made of `symbol` from `module` (LLVM dialect): the
+/// messages of its run-time checks (`kiln.runtime_checks`, from
+/// kiln-cpu-runtime-checks) and its arena (`kiln.arena`, from
+/// kiln-cpu-caller-buffers).
+void readCompiledEntry(mlir::ModuleOp module, llvm::StringRef symbol,
+                       ModelSignature &signature);
 
 /// The C++ class the header declares.
 enum class HeaderAPI {

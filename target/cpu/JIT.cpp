@@ -92,6 +92,12 @@ JITModule::create(ModuleOp module, llvm::StringRef entry,
   };
   if (options.optLevel > 3)
     return fail("the optimisation level must be 0, 1, 2 or 3");
+  // The messages of the entry's run-time checks (kiln-cpu-runtime-checks).
+  std::vector<std::string> checkMessages;
+  if (auto all = module->getAttrOfType<DictionaryAttr>("kiln.runtime_checks"))
+    if (auto messages = all.getAs<ArrayAttr>(entry))
+      for (auto message : messages.getAsRange<StringAttr>())
+        checkMessages.push_back(message.str());
   initializeLLVMTargets();
 
   std::vector<std::string> libraries = options.sharedLibs;
@@ -146,6 +152,14 @@ JITModule::create(ModuleOp module, llvm::StringRef entry,
     return fail("the compiled module has no " + symbol + ": " +
                 llvm::toString(packed.takeError()));
   jit->entry = *packed;
+  if (!checkMessages.empty()) {
+    auto check = jit->engine->lookupPacked(symbol + "_check");
+    if (!check)
+      return fail("the compiled module has no " + symbol + "_check for its " +
+                  "run-time checks: " + llvm::toString(check.takeError()));
+    jit->check = *check;
+    jit->checkMessages = std::move(checkMessages);
+  }
   return jit;
 }
 
@@ -153,8 +167,8 @@ llvm::Expected<void *> JITModule::lookup(llvm::StringRef symbol) const {
   return engine->lookup(symbol);
 }
 
-void JITModule::call(llvm::ArrayRef<InputView> inputs,
-                     ResultDescriptors &results) {
+llvm::Error JITModule::call(llvm::ArrayRef<InputView> inputs,
+                            ResultDescriptors &results) {
   std::vector<std::vector<int64_t>> inputWords;
   for (const InputView &input : inputs) {
     size_t rank = input.shape.size();
@@ -168,6 +182,28 @@ void JITModule::call(llvm::ArrayRef<InputView> inputs,
     }
     inputWords.push_back(std::move(words));
   }
+  // The check takes one descriptor pointer per input and returns an i32;
+  // its packed wrapper takes a pointer to each argument, then one to where
+  // the result goes.
+  if (check) {
+    std::vector<void *> arguments;
+    for (std::vector<int64_t> &words : inputWords)
+      arguments.push_back(words.data());
+    std::vector<void *> packed;
+    for (void *&argument : arguments)
+      packed.push_back(&argument);
+    int32_t status = 0;
+    packed.push_back(&status);
+    check(packed.data());
+    if (status != 0) {
+      std::string message =
+          status > 0 && size_t(status) <= checkMessages.size()
+              ? checkMessages[status - 1]
+              : "unknown check " + std::to_string(status);
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "run-time check failed: " + message);
+    }
+  }
   // The C interface takes a pointer to the results' struct (when there are
   // results), then one descriptor pointer per input; the packed wrapper
   // takes a pointer to each of those.
@@ -180,6 +216,7 @@ void JITModule::call(llvm::ArrayRef<InputView> inputs,
   for (void *&pointer : pointers)
     packed.push_back(&pointer);
   entry(packed.data());
+  return llvm::Error::success();
 }
 
 } // namespace kiln::cpu

@@ -4,9 +4,11 @@
 // package and the NPU backend: JIT-compile a module in the LLVM dialect
 // (what kiln-tf-to-cpu-pipeline leaves) with MLIR's ExecutionEngine, and
 // call the entry's C interface (_mlir_ciface_<entry>, which
-// kiln-cpu-entry-abi creates) on caller-owned C-order buffers. Results come
-// back as memref descriptors the compiled code allocated; ResultDescriptors
-// copies them out and frees them.
+// kiln-cpu-entry-abi creates) on caller-owned C-order buffers, after its
+// run-time checks (_mlir_ciface_<entry>_check, which kiln-cpu-runtime-checks
+// creates) pass; a failing check is an error with the check's message, not
+// an abort. Results come back as memref descriptors the compiled code
+// allocated; ResultDescriptors copies them out and frees them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -107,14 +109,21 @@ public:
   /// The address of `symbol` in the compiled code (a variable's global).
   llvm::Expected<void *> lookup(llvm::StringRef symbol) const;
 
-  /// Calls the entry on `inputs`; `results` receives the descriptors.
-  void call(llvm::ArrayRef<InputView> inputs, ResultDescriptors &results);
+  /// Runs the entry's run-time checks on `inputs`, then, if they hold, the
+  /// entry; `results` receives the descriptors. A failing check is an error
+  /// ("run-time check failed: <message>") and leaves `results` untouched.
+  llvm::Error call(llvm::ArrayRef<InputView> inputs,
+                   ResultDescriptors &results);
 
 private:
   JITModule() = default;
 
   std::unique_ptr<mlir::ExecutionEngine> engine;
   void (*entry)(void **) = nullptr;
+  /// The packed check function, null when the entry has no checks, and the
+  /// message of each check by its status - 1.
+  void (*check)(void **) = nullptr;
+  std::vector<std::string> checkMessages;
 };
 
 } // namespace kiln::cpu

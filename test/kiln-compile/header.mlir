@@ -10,10 +10,32 @@
 // CHECK-NEXT: //   fetch 1: labels_1 = "labels:1", int32_t[2]
 // CHECK:      void _mlir_ciface_scaler(scaler_fetches_desc *results, scaler_feed0_desc *feed0, scaler_feed1_desc *feed1);
 // CHECK:      #define SCALER_NUM_FEEDS 2
+// Errors: codes, and a message for each (issue 16).
+// CHECK:      #define SCALER_ERROR_FEED_SHAPE 1 /* + feed index */
+// CHECK-NEXT: #define SCALER_ERROR_FEED_NULL 3 /* + feed index */
+// CHECK-NEXT: #define SCALER_ERROR_NULL_ARGUMENT 5
+// CHECK-NEXT: #define SCALER_ERROR_FETCH_SHAPE 6 /* + fetch index */
+// CHECK-NEXT: #define SCALER_ERROR_FETCH_NULL 8 /* + fetch index */
+// CHECK-NEXT: #define SCALER_ERROR_ARENA 10
+// CHECK-NEXT: #define SCALER_ERROR_RUNTIME_CHECK 11 /* + check index */
+// CHECK-NEXT: #define SCALER_NUM_RUNTIME_CHECKS 0
+// CHECK:      static inline const char *scaler_error_message(int code) {
+// CHECK:            "no error",
+// CHECK-NEXT:       "feed 0 (image): shape does not match the model's float[1][?][3]",
+// CHECK-NEXT:       "feed 1 (gain:0): shape does not match the model's float",
+// CHECK-NEXT:       "feed 0 (image): data is NULL",
 // CHECK:      static inline int scaler_run(const scaler_tensor *feeds, scaler_tensor *fetches) {
-// CHECK:        if (feeds[0].shape[0] != 1) return 1;
-// CHECK-NOT:    if (feeds[0].shape[1]
-// CHECK:        if (feeds[0].shape[2] != 3) return 1;
+// CHECK-NEXT:   if (!feeds || !fetches)
+// CHECK-NEXT:     return SCALER_ERROR_NULL_ARGUMENT;
+// CHECK:        if (feeds[0].shape[0] != 1 || feeds[0].shape[1] < 0 || feeds[0].shape[2] != 3)
+// CHECK-NEXT:     return SCALER_ERROR_FEED_SHAPE + 0;
+// CHECK-NEXT:   if (!feeds[0].data && feeds[0].shape[0] != 0 && feeds[0].shape[1] != 0 && feeds[0].shape[2] != 0)
+// CHECK-NEXT:     return SCALER_ERROR_FEED_NULL + 0;
+// CHECK:        if (!feeds[1].data)
+// CHECK-NEXT:     return SCALER_ERROR_FEED_NULL + 1;
+// A dynamic shape has no static memory plan:
+// CHECK:      /* This model has dynamic shapes (or allocates inside a loop): it has no
+// CHECK-NOT:  scaler_run_with_buffers(
 // A generic C program learns each feed's and fetch's rank and element type:
 // CHECK:      static inline int scaler_feed_rank(int i) {
 // CHECK-NEXT:   static int const table[] = {3, 0};
@@ -29,6 +51,7 @@
 // CHECK:      namespace acme {
 // CHECK-NEXT: namespace vision {
 // CHECK:      class Scaler {
+// CHECK-NOT:    kArenaBytes
 // CHECK:        static const char * fetch_type(int i) {
 // CHECK-NEXT:     static const char * table[] = {"float", "int32_t"};
 // CHECK:        bool set_feed_shape(int i, const int64_t *shape) {

@@ -632,6 +632,7 @@ int compile() {
   dumpModule("03-abi.mlir", *module);
   if (!runPhase(kiln::CPUPhase::LLVM, "llvm"))
     return 1;
+  kiln::cpu::readCompiledEntry(*module, options.symbol, *signature);
   dumpModule("04-llvm.mlir", *module);
 
   kiln::cpu::TargetOptions targetOptions;

@@ -107,7 +107,10 @@ LogicalResult calibrateForNPU(ModuleOp module, const EntrySignature &signature,
       keep.push_back(input.data.data());
     }
     cpu::ResultDescriptors results(ranks);
-    (*jit)->call(views, results);
+    if (llvm::Error e = (*jit)->call(views, results)) {
+      error("calibration: " + llvm::toString(std::move(e)));
+      return failure();
+    }
     for (const auto &[index, key] : keys) {
       cpu::ResultArray result = results.read(index, sizeof(float));
       table.observe(key, llvm::ArrayRef<float>(

@@ -488,7 +488,10 @@ int run() {
     if (r)
       results.free(keep);
     auto start = std::chrono::steady_clock::now();
-    (*jit)->call(views, results);
+    if (llvm::Error e = (*jit)->call(views, results)) {
+      results.free(keep);
+      return error(modelPath + ": " + llvm::toString(std::move(e)));
+    }
     times.push_back(millisecondsSince(start));
     if (onNPU && !checkNPURun()) {
       results.free(keep);

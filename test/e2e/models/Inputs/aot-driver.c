@@ -9,7 +9,8 @@
  *
  * reads each feed from a .npy file (version 1.0, C order, little-endian),
  * runs <model>_run and writes OUT_DIR/output_<i>.npy for every fetch. It uses
- * only what the generated header declares.
+ * only what the generated header declares. aot-noalloc-driver.c includes it
+ * with KILN_DRIVER_MAIN and KILN_DRIVER_RUN set to run the model otherwise.
  */
 /* The model's header comes first (-include model.h). */
 
@@ -139,7 +140,10 @@ static int write_npy(const char *path, const char *descr, int rank,
   return fclose(f) != 0 || !ok;
 }
 
-int main(int argc, char **argv) {
+#ifndef KILN_DRIVER_MAIN
+#define KILN_DRIVER_MAIN main
+#endif
+int KILN_DRIVER_MAIN(int argc, char **argv) {
   if (argc != 2 + U(_NUM_FEEDS)) {
     fprintf(stderr, "usage: %s OUT_DIR INPUT.npy... (%d inputs)\n", argv[0],
             U(_NUM_FEEDS));
@@ -159,10 +163,13 @@ int main(int argc, char **argv) {
                  (size_t)M(_feed_element_size)(i), &feeds[i]))
       return 1;
   }
+#ifdef KILN_DRIVER_RUN
+  int status = KILN_DRIVER_RUN(feeds, fetches);
+#else
   int status = M(_run)(feeds, fetches);
+#endif
   if (status != 0) {
-    fprintf(stderr, "feed %d: shape does not match the model's\n",
-            status - 1);
+    fprintf(stderr, "error %d: %s\n", status, M(_error_message)(status));
     return 1;
   }
   for (int i = 0; i < U(_NUM_FETCHES); ++i) {
