@@ -186,6 +186,7 @@ private:
   void writePrologue();
   void writeDescriptors();
   void writeCAPI();
+  void writeNPU();
   void writeClass(ArrayRef<StringRef> namespaces, StringRef className);
 
   std::string descName(StringRef kind, size_t i) {
@@ -215,6 +216,18 @@ void HeaderWriter::writePrologue() {
         "header.\n// C++: class "
      << options.cppClass << " (feeds, Run(), fetches).\n// C: " << s
      << "_run(feeds, fetches), then " << s << "_free_fetches(fetches).\n//\n";
+  if (options.npu)
+    os << "// Target npu: the object runs its NPU segments through Kiln's NPU "
+          "runtime\n// (kiln_npu_run, runtime/npu/HostCall.h; in this build "
+          "the NPU-v1 simulator).\n// Link it with libKilnNPURuntime.a, "
+          "abseil (status, statusor, strings,\n// str_format), zlib and the "
+          "C++ standard library, as pkg-config says (PKG_CONFIG_PATH=\n"
+          "// <Kiln's prefix>/lib/pkgconfig), e.g.\n"
+          "//   cc main.c model.o $(pkg-config --libs kiln-npu-runtime)\n"
+       << "// or in CMake kiln_add_compiled_model(... TARGET npu), which links "
+          "it.\n// " << s << "_run returns " << llvm::StringRef(s).upper()
+       << "_NPU_FAILED when an NPU segment failed;\n// " << s
+       << "_npu_error() says which and why.\n//\n";
   auto list = [&](StringRef kind, const std::vector<TensorInfo> &infos) {
     for (auto [i, info] : llvm::enumerate(infos))
       os << "//   " << kind << " " << i << ": " << info.name << " = \""
@@ -269,6 +282,25 @@ void HeaderWriter::writeDescriptors() {
          << std::max<int64_t>(staticCount(var), 1) << "];\n";
     os << "\n";
   }
+}
+
+void HeaderWriter::writeNPU() {
+  std::string S = llvm::StringRef(s).upper();
+  os << "/* Kiln's NPU runtime (runtime/npu/HostCall.h): the first failure of "
+        "an NPU\n   segment on the calling thread since it cleared it, or "
+        "NULL. */\n";
+  os << "const char *kiln_npu_thread_error(void);\n"
+        "void kiln_npu_clear_thread_error(void);\n\n";
+  os << "/* What " << s << "_run returns when an NPU segment of the run "
+        "failed: the\n   fetches are set (the failed segment's outputs are "
+        "NaN) and must be freed\n   as after any run, and the program may "
+        "run the model again. */\n";
+  os << "#define " << S << "_NPU_FAILED (-1)\n\n";
+  os << "/* Which NPU segment failed in this thread's last " << s
+     << "_run, and why\n   (\"NPU segment 'npu_conv': ...\"), or NULL; "
+        "valid until the next run. */\n";
+  os << "static inline const char *" << s
+     << "_npu_error(void) { return kiln_npu_thread_error(); }\n\n";
 }
 
 void HeaderWriter::writeCAPI() {
@@ -328,6 +360,8 @@ void HeaderWriter::writeCAPI() {
   }
   for (size_t i = 0; i < sig.feeds.size(); ++i)
     args.push_back("&feed" + std::to_string(i));
+  if (options.npu)
+    os << "  kiln_npu_clear_thread_error();\n";
   os << call << llvm::join(args, ", ") << ");\n";
   for (auto [i, info] : llvm::enumerate(sig.fetches)) {
     std::string r = sig.fetches.size() == 1 ? std::string("results")
@@ -339,6 +373,8 @@ void HeaderWriter::writeCAPI() {
       os << "  fetches[" << i << "].shape[" << k << "] = " << r << ".sizes["
          << k << "];\n";
   }
+  if (options.npu)
+    os << "  if (kiln_npu_thread_error()) return " << S << "_NPU_FAILED;\n";
   os << "  return 0;\n}\n\n";
 
   // What a generic C program (a loader of .npy files, a server) needs to
@@ -481,6 +517,11 @@ void HeaderWriter::writeClass(ArrayRef<StringRef> namespaces,
         "model.\n";
   os << "  bool Run() {\n    " << s << "_free_fetches(fetches_);\n    return "
      << s << "_run(feeds_, fetches_) == 0;\n  }\n\n";
+  if (options.npu)
+    os << "  /// Why the last Run() on this thread returned false for an NPU "
+          "segment\n  /// (which segment, what failed), or nullptr.\n"
+          "  static const char *npu_error() { return "
+       << s << "_npu_error(); }\n\n";
 
   os << "  /// Feeds: buffers owned by this object, in C order.\n";
   os << "  void *feed_data(int i) { return feeds_[i].data; }\n";
@@ -595,6 +636,8 @@ llvm::Error HeaderWriter::write() {
                                    s.c_str());
   writePrologue();
   writeDescriptors();
+  if (options.npu)
+    writeNPU();
   writeCAPI();
   writeClass(ArrayRef<StringRef>(parts).drop_back(), parts.back());
   os << "#endif // KILN_GENERATED_" << llvm::StringRef(s).upper() << "_H\n";

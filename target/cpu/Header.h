@@ -66,6 +66,10 @@ struct HeaderOptions {
   std::string cppClass;
   /// Where the model came from, for the header's comment.
   std::string source;
+  /// The object calls Kiln's NPU runtime (kiln-compile --target=npu): the
+  /// header says what to link, and `<symbol>_run` returns
+  /// `<SYMBOL>_NPU_FAILED` when an NPU segment of the run failed.
+  bool npu = false;
 };
 
 /// A valid C identifier made from `name` (graph names have '/', ':', ...).

@@ -2,7 +2,9 @@
 //
 // A model (GraphDef, TF.js graph model, SavedModel, MetaGraph or MLIR) and an
 // optional tfcompile config in; an object file and a C/C++ header out. The phases are
-// kiln-tf-to-cpu-pipeline's, built by the same functions kiln-opt runs.
+// kiln-tf-to-cpu-pipeline's, built by the same functions kiln-opt runs; with
+// --target=npu the graph is first partitioned and its NPU segments become
+// command streams in the object, run through Kiln's NPU runtime (NPU.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,10 +13,12 @@
 #include "passes/Pipelines.h"
 #include "target/cpu/Header.h"
 #include "target/cpu/ObjectEmitter.h"
+#include "tools/kiln-compile/NPU.h"
 #include "translate/graphdef/ImportGraphDef.h"
 #include "translate/savedmodel/ImportSavedModel.h"
 #include "translate/tfjs/ImportTFJS.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -121,6 +125,37 @@ cl::opt<std::string>
                      "the object's assembly, and on failure a reproducer "
                      "(kiln-opt --run-reproducer) into this directory"),
             cl::cat(category));
+
+cl::opt<std::string>
+    target("target",
+           cl::desc("What runs the model: 'cpu' (default; the object needs "
+                    "only the C library) or 'npu' (NPU-v1 segments as command "
+                    "streams in the object, run by Kiln's NPU runtime, the "
+                    "rest on the CPU)"),
+           cl::init("cpu"), cl::cat(category));
+
+cl::OptionCategory npuCategory("NPU target options (--target=npu)");
+cl::opt<std::string> npuConfig(
+    "npu-config",
+    cl::desc("The NPU-v1 configuration: 'default' or 'realistic' (a "
+             "convert-tf-to-npu target preset; each stream carries it)"),
+    cl::init("default"), cl::cat(npuCategory));
+cl::opt<std::string> precision(
+    "precision",
+    cl::desc("Arithmetic of the NPU segments: 'fp16' or 'int8' (with "
+             "--calibration-file)"),
+    cl::init("fp16"), cl::cat(npuCategory));
+cl::opt<std::string> calibrationFile(
+    "calibration-file",
+    cl::desc("int8: the tensors' ranges (kiln-npu-calibrate's, or kiln-run "
+             "--precision=int8 --save-calibration's)"),
+    cl::value_desc("FILE"), cl::cat(npuCategory));
+cl::opt<std::string> npubDir(
+    "npub-dir",
+    cl::desc("Also write each NPU segment's command stream to "
+             "DIR/<segment>.npub (for kiln-npu-sim; default with --dump-dir: "
+             "the dump directory)"),
+    cl::value_desc("DIR"), cl::cat(npuCategory));
 
 //===----------------------------------------------------------------------===//
 // Input
@@ -288,6 +323,18 @@ void dumpModule(StringRef name, ModuleOp module) {
   });
 }
 
+/// Gives every function the object defines but does not export (private
+/// after kiln-cpu-entry-abi: the NPU segments of --target=npu, the
+/// deallocation helper) internal linkage, which the LLVM lowering does not,
+/// so that the objects of two models link side by side.
+void internalizePrivateFunctions(ModuleOp module) {
+  module.walk([](LLVM::LLVMFuncOp func) {
+    if (!func.isExternal() && func.isPrivate() &&
+        func.getLinkage() == LLVM::Linkage::External)
+      func.setLinkage(LLVM::Linkage::Internal);
+  });
+}
+
 /// `symbol`'s default: "ns::MyModel" -> "my_model".
 std::string defaultSymbol(StringRef cppClass) {
   StringRef name = cppClass.rsplit("::").second;
@@ -344,6 +391,31 @@ int compile() {
     llvm::errs() << "kiln-compile: no object file to write: give -o\n";
     return 1;
   }
+  if (target != "cpu" && target != "npu") {
+    llvm::errs() << "kiln-compile: --target must be 'cpu' or 'npu', got '"
+                 << target << "'\n";
+    return 1;
+  }
+  bool onNPU = target == "npu";
+  kiln::compile::NPUOptions npu;
+  npu.config = npuConfig;
+  npu.precision = precision;
+  npu.calibrationFile = calibrationFile;
+  npu.npubDir = npubDir.empty() ? std::string(dumpDir) : std::string(npubDir);
+  if (!onNPU && (npuConfig.getNumOccurrences() ||
+                 precision.getNumOccurrences() || !calibrationFile.empty() ||
+                 !npubDir.empty())) {
+    llvm::errs() << "kiln-compile: --npu-config, --precision, "
+                    "--calibration-file and --npub-dir need --target=npu\n";
+    return 1;
+  }
+  if (onNPU) {
+    if (std::optional<std::string> message =
+            kiln::compile::checkNPUOptions(npu)) {
+      llvm::errs() << "kiln-compile: " << *message << "\n";
+      return 1;
+    }
+  }
   if (!dumpDir.empty()) {
     if (std::error_code ec = llvm::sys::fs::create_directories(dumpDir)) {
       llvm::errs() << "kiln-compile: cannot create '" << dumpDir
@@ -379,6 +451,8 @@ int compile() {
   // An imported graph's function is "main"; an .mlir input names its own.
   if (!StringRef(inputPath).ends_with(".mlir"))
     options.entry = "main";
+  if (onNPU)
+    options.externalFunctions = {kiln::compile::npuRuntimeFunction()};
 
   auto runPhase = [&](kiln::CPUPhase phase, StringRef name) {
     PassManager pm(&context);
@@ -423,6 +497,14 @@ int compile() {
     variableNames = std::move(*names);
   }
 
+  // The NPU segments become command streams and runtime calls before the
+  // rest is lowered for the CPU.
+  if (onNPU && failed(kiln::compile::partitionForNPU(*module, npu,
+                                                     dumpModule))) {
+    llvm::errs() << "kiln-compile: the npu phase failed\n";
+    return 1;
+  }
+
   if (!runPhase(kiln::CPUPhase::Linalg, "linalg"))
     return 1;
   dumpModule("02-linalg.mlir", *module);
@@ -437,6 +519,7 @@ int compile() {
   dumpModule("03-abi.mlir", *module);
   if (!runPhase(kiln::CPUPhase::LLVM, "llvm"))
     return 1;
+  internalizePrivateFunctions(*module);
   dumpModule("04-llvm.mlir", *module);
 
   kiln::cpu::TargetOptions targetOptions;
@@ -498,6 +581,7 @@ int compile() {
   headerOptions.symbol = options.symbol;
   headerOptions.cppClass = cppClass;
   headerOptions.source = llvm::sys::path::filename(inputPath).str();
+  headerOptions.npu = onNPU;
   if (llvm::Error e =
           kiln::cpu::writeHeader(*signature, headerOptions, headerFile->os())) {
     llvm::errs() << "kiln-compile: " << llvm::toString(std::move(e)) << "\n";
@@ -512,17 +596,34 @@ int compile() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions(category);
+  cl::HideUnrelatedOptions({&category, &npuCategory});
   cl::ParseCommandLineOptions(
       argc, argv,
       "kiln-compile: a TensorFlow model to a CPU object file and a C/C++ "
-      "header\n\n"
+      "header;\nwith --target=npu, its NPU-v1 segments as command streams in "
+      "the object\n\n"
       "  kiln-compile model.pbtxt --config=model.config.pbtxt -o model.o \\\n"
       "      --cpp-class=ns::Model\n"
       "  kiln-compile model.json --input-shapes=1,224,224,3 -o model.o\n"
       "  kiln-compile saved_model_dir --signature=serving_default -o model.o\n"
-      "  kiln-compile model.ckpt.meta -o model.o   (checkpoint model.ckpt)\n\n"
-      "The object needs only the C library (malloc, free, libm). The header "
-      "declares\na C++ class (feeds, Run(), fetches) and a C API.\n");
+      "  kiln-compile model.ckpt.meta -o model.o   (checkpoint model.ckpt)\n"
+      "  kiln-compile model.json --input-shapes=1,64,64,1 --target=npu "
+      "-o model.o\n\n"
+      "The header declares a C++ class (feeds, Run(), fetches) and a C API.\n"
+      "With --target=cpu (the default) the object needs only the C library\n"
+      "(malloc, free, libm).\n\n"
+      "--target=npu partitions the graph as kiln-run --backend=npu does\n"
+      "(convert-tf-to-npu with --npu-config and --precision, then\n"
+      "kiln-npu-segments-to-host-calls): each NPU segment becomes a command\n"
+      "stream inside the object and a call of Kiln's NPU runtime\n"
+      "(runtime/npu/HostCall.h; in this build the NPU-v1 simulator), the "
+      "rest\nCPU code. Link the object with libKilnNPURuntime.a, abseil, "
+      "zlib and the\nC++ standard library: `pkg-config --libs "
+      "kiln-npu-runtime`, or\nkiln_add_compiled_model(... TARGET npu) in "
+      "CMake. <model>_run returns\n<MODEL>_NPU_FAILED when a segment failed "
+      "and <model>_npu_error() says why.\n--precision=int8 needs "
+      "--calibration-file: kiln-compile does not run the\nmodel to "
+      "calibrate (kiln-run --save-calibration or kiln-npu-calibrate\n"
+      "write the file).\n");
   return compile();
 }
