@@ -94,6 +94,11 @@ function(add_kiln_tool name)
   if(ARG_MLIR_LIBS)
     mlir_target_link_libraries(${name} PRIVATE ${ARG_MLIR_LIBS})
   endif()
+  # Installed, the tool must still find libMLIR.so and libLLVM.so where they
+  # are (/usr/lib/llvm-22/lib), not only in <prefix>/lib: kiln_add_compiled_model
+  # runs the installed kiln-compile.
+  set_property(TARGET ${name} APPEND PROPERTY INSTALL_RPATH
+    "${LLVM_LIBRARY_DIR}")
   install(TARGETS ${name} EXPORT KilnTargets RUNTIME DESTINATION bin
     COMPONENT ${name})
 endfunction()
