@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "target/cpu/Header.h"
+#include "target/cpu/TfcompileHeader.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
@@ -634,12 +635,19 @@ llvm::Error HeaderWriter::write() {
   if (!isIdentifier(s))
     return llvm::createStringError("symbol '%s' is not a C identifier",
                                    s.c_str());
+  if (options.api == HeaderAPI::Tfcompile)
+    if (llvm::Error e = checkTfcompileSignature(sig))
+      return e;
   writePrologue();
   writeDescriptors();
   if (options.npu)
     writeNPU();
   writeCAPI();
-  writeClass(ArrayRef<StringRef>(parts).drop_back(), parts.back());
+  if (options.api == HeaderAPI::Tfcompile)
+    writeTfcompileClass(sig, options, ArrayRef<StringRef>(parts).drop_back(),
+                        parts.back(), os);
+  else
+    writeClass(ArrayRef<StringRef>(parts).drop_back(), parts.back());
   os << "#endif // KILN_GENERATED_" << llvm::StringRef(s).upper() << "_H\n";
   return llvm::Error::success();
 }

@@ -35,6 +35,9 @@ struct TensorInfo {
   std::vector<int64_t> shape;
   /// For variables: the symbol of the variable's storage in the object.
   std::string symbol;
+  /// For variables: the tfcompile config marks it readonly (the model never
+  /// assigns it).
+  bool readonly = false;
 };
 
 /// A compiled model's interface.
@@ -57,6 +60,14 @@ mlir::FailureOr<ModelSignature> readSignature(mlir::func::FuncOp entry);
 mlir::LogicalResult readVariables(mlir::ModuleOp module,
                                   ModelSignature &signature);
 
+/// The C++ class the header declares.
+enum class HeaderAPI {
+  /// Kiln's class: feed_*/fetch_* accessors, tables by index.
+  Kiln,
+  /// tfcompile's generated class (target/cpu/TfcompileHeader.h).
+  Tfcompile,
+};
+
 /// How the header is written.
 struct HeaderOptions {
   /// The entry symbol (its C interface is `_mlir_ciface_<symbol>`); also the
@@ -70,6 +81,11 @@ struct HeaderOptions {
   /// header says what to link, and `<symbol>_run` returns
   /// `<SYMBOL>_NPU_FAILED` when an NPU segment of the run failed.
   bool npu = false;
+  /// Which class the header declares (both over the same C API).
+  HeaderAPI api = HeaderAPI::Kiln;
+  /// tfcompile's --gen_name_to_index: the tfcompile class's
+  /// Lookup{Arg,Result,Variable}Index find names (otherwise they return -1).
+  bool genNameToIndex = false;
 };
 
 /// A valid C identifier made from `name` (graph names have '/', ':', ...).

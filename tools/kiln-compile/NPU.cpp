@@ -17,7 +17,56 @@
 
 using namespace mlir;
 
+namespace cl = llvm::cl;
+
 namespace kiln::compile {
+
+cl::OptionCategory &npuCategory() {
+  static cl::OptionCategory category("NPU target options (--target=npu)");
+  return category;
+}
+
+namespace {
+
+cl::opt<std::string> npuConfig(
+    "npu-config",
+    cl::desc("The NPU-v1 configuration: 'default' or 'realistic' (a "
+             "convert-tf-to-npu target preset; each stream carries it)"),
+    cl::init("default"), cl::cat(npuCategory()));
+cl::opt<std::string> precision(
+    "precision",
+    cl::desc("Arithmetic of the NPU segments: 'fp16' or 'int8' (with "
+             "--calibration-file)"),
+    cl::init("fp16"), cl::cat(npuCategory()));
+cl::opt<std::string> calibrationFile(
+    "calibration-file",
+    cl::desc("int8: the tensors' ranges (kiln-npu-calibrate's, or kiln-run "
+             "--precision=int8 --save-calibration's)"),
+    cl::value_desc("FILE"), cl::cat(npuCategory()));
+cl::opt<std::string> npubDir(
+    "npub-dir",
+    cl::desc("Also write each NPU segment's command stream to "
+             "DIR/<segment>.npub (for kiln-npu-sim; default with --dump-dir: "
+             "the dump directory)"),
+    cl::value_desc("DIR"), cl::cat(npuCategory()));
+
+} // namespace
+
+std::optional<std::string> readNPUOptions(bool onNPU, llvm::StringRef dumpDir,
+                                          NPUOptions &options) {
+  options.config = npuConfig;
+  options.precision = precision;
+  options.calibrationFile = calibrationFile;
+  options.npubDir = npubDir.empty() ? dumpDir.str() : std::string(npubDir);
+  if (!onNPU)
+    return npuConfig.getNumOccurrences() || precision.getNumOccurrences() ||
+                   !calibrationFile.empty() || !npubDir.empty()
+               ? std::optional<std::string>(
+                     "--npu-config, --precision, --calibration-file and "
+                     "--npub-dir need --target=npu")
+               : std::nullopt;
+  return checkNPUOptions(options);
+}
 
 std::optional<std::string> checkNPUOptions(const NPUOptions &options) {
   if (options.config != "default" && options.config != "realistic")

@@ -13,6 +13,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/CommandLine.h"
 
 #include <optional>
 #include <string>
@@ -33,6 +34,16 @@ struct NPUOptions {
   /// Where to write each segment's .npub as well; empty: nowhere.
   std::string npubDir;
 };
+
+/// The category of the NPU options in --help.
+llvm::cl::OptionCategory &npuCategory();
+
+/// Reads the NPU options from the command line into `options` (the streams
+/// go to --npub-dir, else to `dumpDir`); why they cannot be used, if they
+/// cannot: given without --target=npu (`onNPU` false), or checkNPUOptions'
+/// reasons.
+std::optional<std::string> readNPUOptions(bool onNPU, llvm::StringRef dumpDir,
+                                          NPUOptions &options);
 
 /// Why `options` cannot be used (an unknown preset or precision, int8
 /// without a ranges file or a ranges file without int8, an unreadable or

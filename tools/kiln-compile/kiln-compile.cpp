@@ -24,14 +24,18 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
+
+#include <chrono>
 
 using namespace mlir;
 namespace cl = llvm::cl;
@@ -45,7 +49,7 @@ namespace {
 cl::OptionCategory category("kiln-compile options");
 
 cl::opt<std::string>
-    inputPath(cl::Positional, cl::Required,
+    inputPath(cl::Positional,
               cl::desc("<model: .pb, .pbtxt, model.json, .mlir, a SavedModel "
                        "directory or a MetaGraph .meta>"),
               cl::cat(category));
@@ -134,28 +138,131 @@ cl::opt<std::string>
                     "rest on the CPU)"),
            cl::init("cpu"), cl::cat(category));
 
-cl::OptionCategory npuCategory("NPU target options (--target=npu)");
-cl::opt<std::string> npuConfig(
-    "npu-config",
-    cl::desc("The NPU-v1 configuration: 'default' or 'realistic' (a "
-             "convert-tf-to-npu target preset; each stream carries it)"),
-    cl::init("default"), cl::cat(npuCategory));
-cl::opt<std::string> precision(
-    "precision",
-    cl::desc("Arithmetic of the NPU segments: 'fp16' or 'int8' (with "
-             "--calibration-file)"),
-    cl::init("fp16"), cl::cat(npuCategory));
-cl::opt<std::string> calibrationFile(
-    "calibration-file",
-    cl::desc("int8: the tensors' ranges (kiln-npu-calibrate's, or kiln-run "
-             "--precision=int8 --save-calibration's)"),
-    cl::value_desc("FILE"), cl::cat(npuCategory));
-cl::opt<std::string> npubDir(
-    "npub-dir",
-    cl::desc("Also write each NPU segment's command stream to "
-             "DIR/<segment>.npub (for kiln-npu-sim; default with --dump-dir: "
-             "the dump directory)"),
-    cl::value_desc("DIR"), cl::cat(npuCategory));
+cl::opt<bool> timing("timing",
+                     cl::desc("Print the time of each phase and of the passes "
+                              "in it when done (as --mlir-timing)"),
+                     cl::cat(category));
+cl::opt<cl::boolOrDefault> progress(
+    "progress",
+    cl::desc("Print each phase with the model's op count as it starts "
+             "(default: when stderr is a terminal)"),
+    cl::cat(category));
+
+//===----------------------------------------------------------------------===//
+// tfcompile's spellings
+//===----------------------------------------------------------------------===//
+
+// tfcompile's flags, each an alias of a kiln-compile option (or refused with
+// the reason), listed in their own category of --help.
+cl::OptionCategory tfcompileCategory(
+    "tfcompile's flags (each the same as the kiln-compile option named; "
+    "docs/from-tfcompile.md)");
+
+cl::opt<std::string> tfGraph("graph",
+                             cl::desc("= the model argument (a GraphDef)"),
+                             cl::value_desc("file"),
+                             cl::cat(tfcompileCategory));
+cl::opt<std::string> tfCppClass("cpp_class", cl::desc("= --cpp-class"),
+                                cl::value_desc("ns::Name"),
+                                cl::cat(tfcompileCategory));
+cl::opt<std::string> tfOutFunctionObject("out_function_object",
+                                         cl::desc("= -o"),
+                                         cl::value_desc("file.o"),
+                                         cl::cat(tfcompileCategory));
+cl::opt<std::string> tfOutHeader("out_header", cl::desc("= --header"),
+                                 cl::value_desc("file.h"),
+                                 cl::cat(tfcompileCategory));
+cl::opt<std::string> tfOutMetadataObject(
+    "out_metadata_object",
+    cl::desc("refused: Kiln's header holds the name tables and shapes a "
+             "metadata object would"),
+    cl::value_desc("file.o"), cl::cat(tfcompileCategory));
+cl::opt<std::string> tfTargetTriple("target_triple",
+                                    cl::desc("= --target-triple"),
+                                    cl::value_desc("triple"),
+                                    cl::cat(tfcompileCategory));
+cl::opt<std::string> tfTargetCpu("target_cpu", cl::desc("= --cpu"),
+                                 cl::value_desc("cpu"),
+                                 cl::cat(tfcompileCategory));
+cl::opt<std::string> tfTargetFeatures("target_features",
+                                      cl::desc("= --features"),
+                                      cl::value_desc("+f,-g"),
+                                      cl::cat(tfcompileCategory));
+cl::opt<std::string>
+    tfEntryPoint("entry_point",
+                 cl::desc("= --symbol (the object's function name prefix)"),
+                 cl::value_desc("name"), cl::cat(tfcompileCategory));
+cl::opt<bool> genNameToIndex(
+    "gen_name_to_index",
+    cl::desc("LookupArgIndex, LookupResultIndex and LookupVariableIndex find "
+             "names (tfcompile class)"),
+    cl::cat(tfcompileCategory));
+cl::opt<bool> genProgramShape(
+    "gen_program_shape",
+    cl::desc("refused: ProgramShape() returns an XLA protobuf; the header "
+             "states each shape"),
+    cl::cat(tfcompileCategory));
+
+cl::opt<kiln::cpu::HeaderAPI> headerApi(
+    "header-api", cl::desc("The header's C++ class"),
+    cl::values(clEnumValN(kiln::cpu::HeaderAPI::Kiln, "kiln",
+                          "Kiln's (feed_*, fetch_*); the default"),
+               clEnumValN(kiln::cpu::HeaderAPI::Tfcompile, "tfcompile",
+                          "tfcompile's (set_arg_data, arg<N>, result<N>, "
+                          "var_<name>); the default when a tfcompile flag "
+                          "is given")),
+    cl::cat(category));
+
+/// Folds tfcompile's spellings into kiln-compile's options: an alias given
+/// together with its kiln-compile spelling, and the flags Kiln refuses, are
+/// errors. Chooses the header's class. Returns false after printing why.
+bool applyTfcompileFlags() {
+  auto fail = [](const Twine &message) {
+    llvm::errs() << "kiln-compile: " << message << "\n";
+    return false;
+  };
+  bool anyGiven = false;
+  auto alias = [&](cl::opt<std::string> &tf, cl::opt<std::string> &kiln,
+                   StringRef kilnName) {
+    if (!tf.getNumOccurrences())
+      return true;
+    anyGiven = true;
+    if (kiln.getNumOccurrences())
+      return fail("--" + tf.ArgStr + " and " + kilnName +
+                  " are the same option; give one");
+    kiln = tf.getValue();
+    return true;
+  };
+  if (!alias(tfGraph, inputPath, "the model argument") ||
+      !alias(tfCppClass, cppClass, "--cpp-class") ||
+      !alias(tfOutFunctionObject, outputPath, "-o") ||
+      !alias(tfOutHeader, headerPath, "--header") ||
+      !alias(tfTargetTriple, triple, "--target-triple") ||
+      !alias(tfTargetCpu, cpu, "--cpu") ||
+      !alias(tfTargetFeatures, features, "--features") ||
+      !alias(tfEntryPoint, symbol, "--symbol"))
+    return false;
+  if (tfOutMetadataObject.getNumOccurrences())
+    return fail("--out_metadata_object: Kiln writes no metadata object; the "
+                "name tables (--gen_name_to_index) and the shapes are in the "
+                "header, so link --out_function_object alone");
+  if (genProgramShape)
+    return fail("--gen_program_shape: tfcompile's ProgramShape() returns an "
+                "xla::ProgramShapeProto, an XLA protobuf a Kiln header does "
+                "not depend on; the header comment, ArgSize/ResultSize and "
+                "arg<N>_count() give the shapes");
+  anyGiven |= genNameToIndex.getNumOccurrences() > 0;
+  if (!headerApi.getNumOccurrences() && anyGiven)
+    headerApi = kiln::cpu::HeaderAPI::Tfcompile;
+  if (genNameToIndex && headerApi != kiln::cpu::HeaderAPI::Tfcompile)
+    return fail("--gen_name_to_index applies to --header-api=tfcompile; "
+                "Kiln's class has feed_index() and fetch_index()");
+  if (cpu.empty())
+    cpu = "host";
+  if (inputPath.empty())
+    return fail("no model: give it as the first argument or with --graph");
+  return true;
+}
 
 //===----------------------------------------------------------------------===//
 // Input
@@ -350,6 +457,58 @@ std::string defaultSymbol(StringRef cppClass) {
 }
 
 //===----------------------------------------------------------------------===//
+// Timing and progress
+//===----------------------------------------------------------------------===//
+
+/// Times the compile's phases (--timing) and reports each as it starts
+/// (--progress, or stderr on a terminal): "[3/8] abi: 1234 ops, 2.1 s".
+class PhaseClock {
+public:
+  /// `numPhases`: 8, and one more (npu) for --target=npu.
+  explicit PhaseClock(int numPhases)
+      : numPhases(numPhases), reportProgress(progress == cl::BOU_UNSET
+                           ? llvm::errs().is_displayed()
+                           : progress == cl::BOU_TRUE) {
+    manager.setEnabled(timing);
+    root = manager.getRootScope();
+  }
+
+  /// Starts phase `name` (ending the previous one); `module` gives the op
+  /// count. The returned scope nests the phase's passes.
+  TimingScope &start(StringRef name, Operation *module = nullptr) {
+    current.stop();
+    current = root.nest(name);
+    if (reportProgress) {
+      llvm::errs() << "kiln-compile: [" << ++index << "/" << numPhases
+                   << "] " << name;
+      if (module) {
+        int64_t ops = 0;
+        module->walk([&](Operation *) { ++ops; });
+        llvm::errs() << ": " << ops << " ops";
+      }
+      llvm::errs() << ", "
+                   << llvm::format("%.1f", std::chrono::duration<double>(
+                                               Clock::now() - begin)
+                                               .count())
+                   << " s\n";
+    }
+    return current;
+  }
+
+private:
+  using Clock = std::chrono::steady_clock;
+  /// import, graph, (npu,) linalg, abi, llvm, LLVM IR, object code, header.
+  int numPhases;
+  bool reportProgress;
+  int index = 0;
+  Clock::time_point begin = Clock::now();
+  // Declared first so that it prints after every scope has stopped.
+  DefaultTimingManager manager;
+  TimingScope root;
+  TimingScope current;
+};
+
+//===----------------------------------------------------------------------===//
 // Driver
 //===----------------------------------------------------------------------===//
 
@@ -385,10 +544,13 @@ int printSignatures() {
 }
 
 int compile() {
+  if (!applyTfcompileFlags())
+    return 1;
   if (listSignatures)
     return printSignatures();
   if (outputPath.empty()) {
-    llvm::errs() << "kiln-compile: no object file to write: give -o\n";
+    llvm::errs() << "kiln-compile: no object file to write: give -o (or "
+                    "--out_function_object)\n";
     return 1;
   }
   if (target != "cpu" && target != "npu") {
@@ -398,23 +560,10 @@ int compile() {
   }
   bool onNPU = target == "npu";
   kiln::compile::NPUOptions npu;
-  npu.config = npuConfig;
-  npu.precision = precision;
-  npu.calibrationFile = calibrationFile;
-  npu.npubDir = npubDir.empty() ? std::string(dumpDir) : std::string(npubDir);
-  if (!onNPU && (npuConfig.getNumOccurrences() ||
-                 precision.getNumOccurrences() || !calibrationFile.empty() ||
-                 !npubDir.empty())) {
-    llvm::errs() << "kiln-compile: --npu-config, --precision, "
-                    "--calibration-file and --npub-dir need --target=npu\n";
+  if (std::optional<std::string> message =
+          kiln::compile::readNPUOptions(onNPU, dumpDir, npu)) {
+    llvm::errs() << "kiln-compile: " << *message << "\n";
     return 1;
-  }
-  if (onNPU) {
-    if (std::optional<std::string> message =
-            kiln::compile::checkNPUOptions(npu)) {
-      llvm::errs() << "kiln-compile: " << *message << "\n";
-      return 1;
-    }
   }
   if (!dumpDir.empty()) {
     if (std::error_code ec = llvm::sys::fs::create_directories(dumpDir)) {
@@ -440,6 +589,8 @@ int compile() {
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
 
+  PhaseClock clock(onNPU ? 9 : 8);
+  clock.start("import");
   OwningOpRef<ModuleOp> module = importModel(context, config);
   if (!module)
     return 1;
@@ -457,6 +608,10 @@ int compile() {
   auto runPhase = [&](kiln::CPUPhase phase, StringRef name) {
     PassManager pm(&context);
     kiln::buildTFToCPUPhase(pm, phase, options);
+    if (timing)
+      pm.enableTiming(clock.start(name, *module));
+    else
+      clock.start(name, *module);
     if (!dumpDir.empty()) {
       SmallString<256> path(dumpDir);
       llvm::sys::path::append(path, ("reproducer-" + name + ".mlir").str());
@@ -499,6 +654,8 @@ int compile() {
 
   // The NPU segments become command streams and runtime calls before the
   // rest is lowered for the CPU.
+  if (onNPU)
+    clock.start("npu", *module);
   if (onNPU && failed(kiln::compile::partitionForNPU(*module, npu,
                                                      dumpModule))) {
     llvm::errs() << "kiln-compile: the npu phase failed\n";
@@ -512,10 +669,15 @@ int compile() {
     return 1;
   if (failed(kiln::cpu::readVariables(*module, *signature)))
     return 1;
-  for (kiln::cpu::TensorInfo &variable : signature->variables)
+  for (kiln::cpu::TensorInfo &variable : signature->variables) {
     if (auto it = variableNames.find(variable.graphName);
         it != variableNames.end())
       variable.name = it->second;
+    if (config)
+      for (const auto &entry : config->variable())
+        if (entry.node_name() == variable.graphName)
+          variable.readonly = entry.readonly();
+  }
   dumpModule("03-abi.mlir", *module);
   if (!runPhase(kiln::CPUPhase::LLVM, "llvm"))
     return 1;
@@ -533,6 +695,7 @@ int compile() {
                  << "\n";
     return 1;
   }
+  clock.start("LLVM IR", *module);
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =
       kiln::cpu::translateToLLVMIR(*module, llvmContext, **machine, optLevel);
@@ -541,6 +704,7 @@ int compile() {
   dump("05-model.ll",
        [&](llvm::raw_ostream &os) { llvmModule->print(os, nullptr); });
 
+  clock.start("object code");
   std::string error;
   auto object = openOutputFile(outputPath, &error);
   if (!object) {
@@ -566,6 +730,7 @@ int compile() {
     }
   }
 
+  clock.start("header");
   std::string header = headerPath;
   if (header.empty()) {
     SmallString<256> path(outputPath);
@@ -582,6 +747,8 @@ int compile() {
   headerOptions.cppClass = cppClass;
   headerOptions.source = llvm::sys::path::filename(inputPath).str();
   headerOptions.npu = onNPU;
+  headerOptions.api = headerApi;
+  headerOptions.genNameToIndex = genNameToIndex;
   if (llvm::Error e =
           kiln::cpu::writeHeader(*signature, headerOptions, headerFile->os())) {
     llvm::errs() << "kiln-compile: " << llvm::toString(std::move(e)) << "\n";
@@ -596,7 +763,8 @@ int compile() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions({&category, &npuCategory});
+  cl::HideUnrelatedOptions(
+      {&category, &kiln::compile::npuCategory(), &tfcompileCategory});
   cl::ParseCommandLineOptions(
       argc, argv,
       "kiln-compile: a TensorFlow model to a CPU object file and a C/C++ "
@@ -608,7 +776,10 @@ int main(int argc, char **argv) {
       "  kiln-compile saved_model_dir --signature=serving_default -o model.o\n"
       "  kiln-compile model.ckpt.meta -o model.o   (checkpoint model.ckpt)\n"
       "  kiln-compile model.json --input-shapes=1,64,64,1 --target=npu "
-      "-o model.o\n\n"
+      "-o model.o\n"
+      "  kiln-compile --graph=g.pb --config=g.config.pbtxt --cpp_class=ns::C "
+      "\\\n      --out_function_object=g.o --out_header=g.h   (tfcompile's "
+      "flags and class)\n\n"
       "The header declares a C++ class (feeds, Run(), fetches) and a C API.\n"
       "With --target=cpu (the default) the object needs only the C library\n"
       "(malloc, free, libm).\n\n"

@@ -62,7 +62,12 @@ def pytest_configure(config):
             raise pytest.UsageError(
                 f"no {tool} in {bin_dir}: build Kiln (./build.sh build) or "
                 "pass --kiln-bin-dir")
-    config.kiln_xfails = {n: xfail.load(n) for n in names}
+    for backend in config.kiln_backends:
+        problem = backend.check()
+        if problem:
+            raise pytest.UsageError(f"--backends={backend.name}: {problem}")
+    config.kiln_xfails = {b.name: xfail.load(b.xfail_list or b.name)
+                          for b in config.kiln_backends}
     config.kiln_outcomes = []
     config.addinivalue_line("markers", "kiln_case: a Kiln e2e case")
 
@@ -100,16 +105,22 @@ class E2E:
         self.artifacts = os.path.realpath(config.getoption("artifacts_dir"))
 
     def check(self, case, backend):
-        outcome = runner.run_case(case, backend, self.artifacts)
-        reason = self.config.kiln_xfails[backend.name].get(case.name)
+        self.judge(runner.run_case(case, backend, self.artifacts), backend)
+
+    def judge(self, outcome, backend):
+        """Records an outcome (report.Outcome) of `backend` and passes,
+        fails or xfails the test from it and the expected-failure list."""
+        name = outcome.case
+        reason = self.config.kiln_xfails[backend.name].get(name)
         self.config.kiln_outcomes.append(outcome)
         where = f"\nartifacts: {outcome.artifacts}"
         if outcome.status == "pass":
+            listed = backend.xfail_list or backend.name
             if reason is not None:
                 outcome.status = "xpass"
-                pytest.fail(f"XPASS(strict): '{case.name}' passes on "
+                pytest.fail(f"XPASS(strict): '{name}' passes on "
                             f"{backend.name}; remove it from "
-                            f"test/e2e/xfail/{backend.name}.txt (listed as: "
+                            f"test/e2e/xfail/{listed}.txt (listed as: "
                             f"{reason})", pytrace=False)
             return
         if reason is not None:
@@ -117,9 +128,9 @@ class E2E:
             pytest.xfail(f"{reason} [now: {outcome.step or 'compare'}: "
                          f"{outcome.detail}]")
         if outcome.status == "fail":
-            pytest.fail(f"{case.name} on {backend.name} does not match "
+            pytest.fail(f"{name} on {backend.name} does not match "
                         f"TensorFlow: {outcome.detail}{where}", pytrace=False)
-        pytest.fail(f"{case.name} on {backend.name}: {outcome.step} failed: "
+        pytest.fail(f"{name} on {backend.name}: {outcome.step} failed: "
                     f"{outcome.detail}{where}\n"
                     f"{report_lib._tail(outcome.log)}", pytrace=False)
 

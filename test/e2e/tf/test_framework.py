@@ -1,6 +1,7 @@
 """Tests of the framework itself: comparison, expected-failure lists (strict),
 failure reporting with artifacts, backend selection, the report."""
 
+import collections
 import glob
 import importlib
 import os
@@ -122,7 +123,9 @@ class FakeBackend(Backend):
 
 class FakeConfig:
     def __init__(self, artifacts, xfails):
-        self.artifacts, self.kiln_xfails = artifacts, {"fake": xfails}
+        self.artifacts = artifacts
+        # Other backends than the fake one expect no failure.
+        self.kiln_xfails = collections.defaultdict(dict, {"fake": xfails})
         self.kiln_outcomes = []
 
     def getoption(self, name):
@@ -221,3 +224,51 @@ def test_report_lists_every_outcome(tmp_path):
     assert "| b | cpu | error |" in text and "boom \\| bang" in text
     assert "### b on cpu: error (compile (linalg))" in text
     assert "<td>compile (linalg)</td>" in (tmp_path / "report.html").read_text()
+
+
+def test_package_backend_without_the_package_is_a_usage_error(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "--backends=package",
+         "--collect-only", "-q", "test_framework.py"],
+        cwd=HERE, capture_output=True, text=True,
+        env=dict(os.environ, KILN_PYTHON_DIR=str(tmp_path)))
+    assert proc.returncode == 4, proc.stdout + proc.stderr
+    assert f"no kiln package in {tmp_path}" in proc.stderr
+
+
+def _package_backend(request):
+    from kiln_e2e.package import KilnPackage
+    backend = KilnPackage(os.path.realpath(
+        request.config.getoption("kiln_bin_dir")))
+    if backend.check():
+        pytest.skip(backend.check())
+    return backend
+
+
+def test_package_backend_shares_the_cpu_expected_failures(request):
+    assert _package_backend(request).xfail_list == "cpu"
+
+
+def test_package_backend_reports_compile_errors_by_node(request, tmp_path):
+    from kiln_e2e.case import FrozenGraph
+    graph = tmp_path / "graph.pbtxt"
+    graph.write_text('node { name: "x" op: "Placeholder" '
+                     'attr { key: "dtype" value { type: DT_FLOAT } } }\n'
+                     'node { name: "odd" op: "NoSuchOp" input: "x" }\n')
+    frozen = FrozenGraph(graph_def=None, feeds=["x"],
+                         feed_types=["DT_FLOAT"], fetches=["odd:0"])
+    out_dir = tmp_path / "package"
+    run = _package_backend(request).run(
+        frozen, str(graph), [], [np.zeros([2], np.float32)], str(out_dir))
+    assert run.outputs is None
+    assert run.step.startswith(("import", "compile")), run.step
+    assert "NoSuchOp" in run.log and "odd" in run.log, run.log
+    assert (out_dir / "package.log").read_text() == run.log
+
+
+def test_package_backend_runs_a_case(request, tmp_path, negate_case):
+    outcome = _check(tmp_path, negate_case, _package_backend(request), {})
+    assert outcome.status == "pass"
+    assert outcome.compile_ms is not None and outcome.run_ms is not None
+    log = (tmp_path / "fw_negate" / "package" / "package.log").read_text()
+    assert "kiln.compile(" in log and "ran in" in log

@@ -37,8 +37,9 @@ class _LazyKerasFunction:
     """The tf.function of a Keras case, built with its model on first use:
     collecting the suite (or a subset of it) builds no model."""
 
-    def __init__(self, name, build, specs):
+    def __init__(self, name, build, specs, randomize=None):
         self.name, self.build, self.input_signature = name, build, specs
+        self.randomize = randomize or randomize_weights
         self._function = None
 
     def _get(self):
@@ -49,7 +50,7 @@ class _LazyKerasFunction:
             seed = zlib.crc32(self.name.encode())
             keras.utils.set_random_seed(seed % (2**31))
             model = self.build()
-            randomize_weights(model, seed)
+            self.randomize(model, seed)
 
             class KerasModule(tf.Module):
                 def __init__(self, name):
@@ -74,12 +75,14 @@ class _LazyKerasFunction:
         return self._get()(*args)
 
 
-def keras_case(name: str, build, specs, **options) -> Case:
+def keras_case(name: str, build, specs, randomize=None, **options) -> Case:
     """A case of the Keras model `build()` returns, called on inputs of
     `specs` (tf.TensorSpec, one per model input) with training=False. The
     model is built when the case first runs, and its weights randomized
-    from a seed that depends on `name`. `options` are Case's fields
-    (inputs, rtol, atol, why, ci)."""
+    from a seed that depends on `name`, by `randomize(model, seed)`
+    (default randomize_weights). `options` are Case's fields (inputs,
+    rtol, atol, why, ci)."""
     return Case(name=name,
-                function=_LazyKerasFunction(name, build, list(specs)),
+                function=_LazyKerasFunction(name, build, list(specs),
+                                            randomize),
                 **options)
