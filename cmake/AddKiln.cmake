@@ -94,6 +94,11 @@ function(add_kiln_tool name)
   if(ARG_MLIR_LIBS)
     mlir_target_link_libraries(${name} PRIVATE ${ARG_MLIR_LIBS})
   endif()
+  # Installed, the tool must still find libMLIR.so and libLLVM.so where they
+  # are (/usr/lib/llvm-22/lib), not only in <prefix>/lib: kiln_add_compiled_model
+  # runs the installed kiln-compile.
+  set_property(TARGET ${name} APPEND PROPERTY INSTALL_RPATH
+    "${LLVM_LIBRARY_DIR}")
   install(TARGETS ${name} EXPORT KilnTargets RUNTIME DESTINATION bin
     COMPONENT ${name})
 endfunction()
@@ -117,42 +122,9 @@ function(add_kiln_unittest name)
   gtest_discover_tests(${name} TEST_PREFIX "${name}." DISCOVERY_TIMEOUT 60)
 endfunction()
 
-# kiln_add_compiled_model(<target> MODEL <file> [CONFIG <file>]
-#                         [CPP_CLASS ns::Name] [SYMBOL prefix] [ARGS ...])
-# Runs kiln-compile on MODEL at build time and makes <target> a static
-# library holding the object, whose users see the generated <target>.h.
-# ARGS go to kiln-compile as they are (--input-shapes=..., --cpu=...).
-function(kiln_add_compiled_model target)
-  cmake_parse_arguments(ARG "" "MODEL;CONFIG;CPP_CLASS;SYMBOL" "ARGS" ${ARGN})
-  set(dir ${CMAKE_CURRENT_BINARY_DIR}/${target}.model)
-  set(object ${dir}/${target}.o)
-  set(header ${dir}/${target}.h)
-  set(args ${ARG_MODEL} -o ${object} --header=${header})
-  set(depends kiln-compile ${ARG_MODEL})
-  if(ARG_CONFIG)
-    list(APPEND args --config=${ARG_CONFIG})
-    list(APPEND depends ${ARG_CONFIG})
-  endif()
-  if(ARG_CPP_CLASS)
-    list(APPEND args --cpp-class=${ARG_CPP_CLASS})
-  endif()
-  if(ARG_SYMBOL)
-    list(APPEND args --symbol=${ARG_SYMBOL})
-  endif()
-  list(APPEND args ${ARG_ARGS})
-  add_custom_command(OUTPUT ${object} ${header}
-    COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
-    COMMAND $<TARGET_FILE:kiln-compile> ${args}
-    DEPENDS ${depends}
-    COMMENT "kiln-compile ${target}"
-    VERBATIM)
-  set_source_files_properties(${object} PROPERTIES
-    EXTERNAL_OBJECT TRUE GENERATED TRUE)
-  add_library(${target} STATIC ${object} ${header})
-  set_target_properties(${target} PROPERTIES LINKER_LANGUAGE C)
-  target_include_directories(${target} INTERFACE ${dir})
-  target_link_libraries(${target} INTERFACE m)
-endfunction()
+# kiln_add_compiled_model(<target> MODEL <file> ... [TARGET cpu|npu]) is in
+# KilnCompiledModel.cmake, which find_package(Kiln) also provides.
+include(KilnCompiledModel)
 
 # Installs KilnConfig.cmake and the exported targets; call once, last.
 function(kiln_install_package)
@@ -168,6 +140,7 @@ function(kiln_install_package)
     VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
   install(FILES ${PROJECT_BINARY_DIR}/lib/cmake/kiln/KilnConfig.cmake
                 ${PROJECT_BINARY_DIR}/lib/cmake/kiln/KilnConfigVersion.cmake
+                ${PROJECT_SOURCE_DIR}/cmake/KilnCompiledModel.cmake
           DESTINATION ${KILN_INSTALL_CMAKE_DIR} COMPONENT kiln-cmake-exports)
   install(EXPORT KilnTargets NAMESPACE Kiln::
           DESTINATION ${KILN_INSTALL_CMAKE_DIR} COMPONENT kiln-cmake-exports)

@@ -1,6 +1,7 @@
 # -*- Python -*- lit configuration of Kiln's regression tests.
 import os
 import shutil
+import subprocess
 import sys
 
 import lit.formats
@@ -105,3 +106,19 @@ if host_cc and host_cxx:
     config.available_features.add("host-cc")
 config.substitutions.append(("%host_cc", host_cc or "cc"))
 config.substitutions.append(("%host_cxx", host_cxx or "c++"))
+
+# What a C program links besides an object of kiln-compile --target=npu:
+# Kiln's NPU runtime and its dependencies, as the build tree's pkg-config
+# file (runtime/npu/CMakeLists.txt) says; tests that link one say
+# `REQUIRES: kiln-npu-runtime`.
+npu_runtime_pc = os.path.join(config.kiln_obj_root, "lib", "pkgconfig",
+                              "kiln-npu-runtime.pc")
+npu_runtime_libs = ""
+pkg_config = shutil.which("pkg-config")
+if pkg_config and os.path.exists(npu_runtime_pc):
+    query = subprocess.run([pkg_config, "--libs", npu_runtime_pc],
+                           capture_output=True, text=True)
+    if query.returncode == 0:
+        npu_runtime_libs = query.stdout.strip()
+        config.available_features.add("kiln-npu-runtime")
+config.substitutions.append(("%kiln_npu_runtime_libs", npu_runtime_libs))

@@ -47,12 +47,18 @@ State &state() {
   return *instance;
 }
 
-/// Records `message` unless a failure is already recorded.
-void recordError(std::string message) {
+/// The calling thread's first failure since it cleared it.
+thread_local std::optional<std::string> threadError;
+
+/// Records `message` for the process and for the calling thread, each
+/// unless a failure is already recorded there.
+void recordError(const std::string &message) {
+  if (!threadError)
+    threadError = message;
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   if (!s.error)
-    s.error = std::move(message);
+    s.error = message;
 }
 
 /// The segment of `npub`, (re)built when new or when its bytes changed.
@@ -146,6 +152,7 @@ void resetSegments() {
   s.segments.clear();
   s.nextOrder = 0;
   s.error.reset();
+  threadError.reset();
 }
 
 } // namespace kiln::npu
@@ -187,3 +194,9 @@ extern "C" void kiln_npu_clear_error(void) {
   std::lock_guard<std::mutex> lock(s.mutex);
   s.error.reset();
 }
+
+extern "C" const char *kiln_npu_thread_error(void) {
+  return threadError ? threadError->c_str() : nullptr;
+}
+
+extern "C" void kiln_npu_clear_thread_error(void) { threadError.reset(); }

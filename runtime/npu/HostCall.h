@@ -6,10 +6,14 @@
  * contiguous buffers, bound to the stream's IO declarations in order
  * (inputs to the input IOs, outputs to the output IOs). In this build the
  * NPU is the simulator: the first call of a stream parses and verifies it,
- * later calls reuse the simulator. A failure is recorded (the first one
- * since kiln_npu_clear_error, naming the segment and what failed) and the
- * outputs are filled with 0xFF bytes (NaN for f32), because compiled code
- * has no error path yet; callers check kiln_npu_error() after a run.
+ * later calls reuse the simulator. A failure is recorded twice, naming the
+ * segment and what failed: for the process (the first one since
+ * kiln_npu_clear_error) and for the calling thread (the first one since
+ * kiln_npu_clear_thread_error), and the outputs are filled with 0xFF bytes
+ * (NaN for f32), because compiled code has no error path yet. kiln-run
+ * checks kiln_npu_error() after a run; the C API of a model compiled with
+ * kiln-compile --target=npu clears the thread's failure before each run and
+ * returns <MODEL>_NPU_FAILED when the run recorded one.
  *
  * Plain C (C++ adds the statistics API below); no MLIR or LLVM.
  *
@@ -46,6 +50,15 @@ const char *kiln_npu_error(void);
 /** Forgets the recorded failure. */
 void kiln_npu_clear_error(void);
 
+/** The first failure of a call made on the calling thread since that
+ * thread's last kiln_npu_clear_thread_error (or its start), or NULL; other
+ * threads' calls never show here. The string stays valid until the thread
+ * clears it. */
+const char *kiln_npu_thread_error(void);
+
+/** Forgets the calling thread's recorded failure (not the process's). */
+void kiln_npu_clear_thread_error(void);
+
 #ifdef __cplusplus
 } /* extern "C" */
 
@@ -69,7 +82,8 @@ struct SegmentStats {
 /// The segments run so far, in the order of their first call.
 std::vector<SegmentStats> segmentStats();
 
-/// Drops every cached stream, its statistics and the recorded failure.
+/// Drops every cached stream, its statistics, the recorded failure and the
+/// calling thread's.
 void resetSegments();
 
 } // namespace kiln::npu

@@ -269,6 +269,18 @@ void HeaderWriter::writePrologue() {
     os << "// Dynamic shapes: no static memory plan; " << s
        << "_run allocates on each call.\n";
   os << "//\n";
+  if (options.npu)
+    os << "// Target npu: the object runs its NPU segments through Kiln's NPU "
+          "runtime\n// (kiln_npu_run, runtime/npu/HostCall.h; in this build "
+          "the NPU-v1 simulator).\n// Link it with libKilnNPURuntime.a, "
+          "abseil (status, statusor, strings,\n// str_format), zlib and the "
+          "C++ standard library, as pkg-config says (PKG_CONFIG_PATH=\n"
+          "// <Kiln's prefix>/lib/pkgconfig), e.g.\n"
+          "//   cc main.c model.o $(pkg-config --libs kiln-npu-runtime)\n"
+       << "// or in CMake kiln_add_compiled_model(... TARGET npu), which links "
+          "it.\n// " << s << "_run returns " << llvm::StringRef(s).upper()
+       << "_NPU_FAILED when an NPU segment failed;\n// " << s
+       << "_npu_error() says which and why.\n//\n";
   auto list = [&](StringRef kind, const std::vector<TensorInfo> &infos) {
     for (auto [i, info] : llvm::enumerate(infos))
       os << "//   " << kind << " " << i << ": " << info.name << " = \""
@@ -463,6 +475,8 @@ llvm::Error HeaderWriter::write() {
       return e;
   writePrologue();
   writeDescriptors();
+  if (options.npu)
+    writeNPU();
   writeCAPI();
   if (options.api == HeaderAPI::Tfcompile)
     writeTfcompileClass(sig, options, ArrayRef<StringRef>(parts).drop_back(),

@@ -93,6 +93,10 @@ struct HeaderOptions {
   std::string cppClass;
   /// Where the model came from, for the header's comment.
   std::string source;
+  /// The object calls Kiln's NPU runtime (kiln-compile --target=npu): the
+  /// header says what to link, and `<symbol>_run` returns
+  /// `<SYMBOL>_NPU_FAILED` when an NPU segment of the run failed.
+  bool npu = false;
   /// Which class the header declares (both over the same C API).
   HeaderAPI api = HeaderAPI::Kiln;
   /// tfcompile's --gen_name_to_index: the tfcompile class's

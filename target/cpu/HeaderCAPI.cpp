@@ -17,6 +17,25 @@ using namespace mlir;
 
 namespace kiln::cpu::detail {
 
+void HeaderWriter::writeNPU() {
+  std::string S = llvm::StringRef(s).upper();
+  os << "/* Kiln's NPU runtime (runtime/npu/HostCall.h): the first failure of "
+        "an NPU\n   segment on the calling thread since it cleared it, or "
+        "NULL. */\n";
+  os << "const char *kiln_npu_thread_error(void);\n"
+        "void kiln_npu_clear_thread_error(void);\n\n";
+  os << "/* What " << s << "_run returns when an NPU segment of the run "
+        "failed: the\n   fetches are set (the failed segment's outputs are "
+        "NaN) and must be freed\n   as after any run, and the program may "
+        "run the model again. */\n";
+  os << "#define " << S << "_NPU_FAILED (-1)\n\n";
+  os << "/* Which NPU segment failed in this thread's last " << s
+     << "_run, and why\n   (\"NPU segment 'npu_conv': ...\"), or NULL; "
+        "valid until the next run. */\n";
+  os << "static inline const char *" << s
+     << "_npu_error(void) { return kiln_npu_thread_error(); }\n\n";
+}
+
 void HeaderWriter::writeErrors() {
   std::string S = llvm::StringRef(s).upper();
   size_t numFeeds = sig.feeds.size(), numFetches = sig.fetches.size();
@@ -61,7 +80,12 @@ void HeaderWriter::writeErrors() {
   os << "  static const char *const messages[] = {\n";
   for (const std::string &message : messages)
     os << "      " << cString(message) << ",\n";
-  os << "  };\n  if (code < 0 || code >= (int)(sizeof messages / sizeof "
+  os << "  };\n";
+  if (options.npu)
+    os << "  if (code == " << llvm::StringRef(s).upper()
+       << "_NPU_FAILED)\n    return \"an NPU segment failed (" << s
+       << "_npu_error() says which and why)\";\n";
+  os << "  if (code < 0 || code >= (int)(sizeof messages / sizeof "
         "messages[0]))\n    return \"unknown error code\";\n"
         "  return messages[code];\n}\n\n";
 }
@@ -156,6 +180,8 @@ void HeaderWriter::writeRun() {
   }
   for (size_t i = 0; i < sig.feeds.size(); ++i)
     args.push_back("&feed" + std::to_string(i));
+  if (options.npu)
+    os << "  kiln_npu_clear_thread_error();\n";
   os << "  _mlir_ciface_" << s << "(" << llvm::join(args, ", ") << ");\n";
   for (auto [i, info] : llvm::enumerate(sig.fetches)) {
     std::string r = sig.fetches.size() == 1 ? std::string("results")
@@ -167,6 +193,8 @@ void HeaderWriter::writeRun() {
       os << "  fetches[" << i << "].shape[" << k << "] = " << r << ".sizes["
          << k << "];\n";
   }
+  if (options.npu)
+    os << "  if (kiln_npu_thread_error()) return " << S << "_NPU_FAILED;\n";
   os << "  return 0;\n}\n\n";
 }
 
@@ -229,10 +257,14 @@ void HeaderWriter::writeRunWithBuffers() {
      << S << "_ARENA_BYTES};\n";
   writeDescriptor("arena_desc", "(uint8_t *)arena", "arena_shape", 1);
   args.push_back("&arena_desc");
+  if (options.npu)
+    os << "  kiln_npu_clear_thread_error();\n";
   os << "  _mlir_ciface_" << s << "_with_buffers(" << llvm::join(args, ", ")
      << ");\n";
   for (size_t i = 0; i < sig.fetches.size(); ++i)
     os << "  fetches[" << i << "].allocation = NULL;\n";
+  if (options.npu)
+    os << "  if (kiln_npu_thread_error()) return " << S << "_NPU_FAILED;\n";
   os << "  return 0;\n}\n\n";
 }
 

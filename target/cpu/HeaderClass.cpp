@@ -116,6 +116,11 @@ void HeaderWriter::writeClass(ArrayRef<StringRef> namespaces,
   os << "  /// The error code of the last Run() (" << S
      << "_ERROR_*), 0 on success.\n";
   os << "  int status() const { return status_; }\n\n";
+  if (options.npu)
+    os << "  /// Why the last Run() on this thread returned false for an NPU "
+          "segment\n  /// (which segment, what failed), or nullptr.\n"
+          "  static const char *npu_error() { return "
+       << s << "_npu_error(); }\n\n";
 
   os << "  /// Feeds: buffers owned by this object, in C order.\n";
   os << "  void *feed_data(int i) { return feeds_[i].data; }\n";

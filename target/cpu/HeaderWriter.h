@@ -39,6 +39,7 @@ private:
   void writePrologue();
   void writeDescriptors();
   void writeCAPI();
+  void writeNPU();
   // HeaderCAPI.cpp: the error codes, <symbol>_run, <symbol>_run_with_buffers
   // and their parts.
   void writeErrors();

@@ -30,4 +30,9 @@ if "$tool" "$here/input.mlir" --kiln-verify-llvm-contract \
 fi
 grep -q "'arith.constant' is not in the llvm dialect" "$work/err.txt" || {
   echo "FAIL: unexpected diagnostics:"; cat "$work/err.txt"; exit 1; }
-echo "downstream: find_package(Kiln) build and pass run OK"
+models=$work/build/run-models
+"$models" >"$work/models.txt" || {
+  echo "FAIL: run-models"; cat "$work/models.txt"; exit 1; }
+grep -q "npu vs cpu" "$work/models.txt" || {
+  echo "FAIL: run-models printed:"; cat "$work/models.txt"; exit 1; }
+echo "downstream: find_package(Kiln) build, pass run and compiled models OK"

@@ -2,7 +2,9 @@
 //
 // A model (GraphDef, TF.js graph model, SavedModel, MetaGraph or MLIR) and an
 // optional tfcompile config in; an object file and a C/C++ header out. The phases are
-// kiln-tf-to-cpu-pipeline's, built by the same functions kiln-opt runs.
+// kiln-tf-to-cpu-pipeline's, built by the same functions kiln-opt runs; with
+// --target=npu the graph is first partitioned and its NPU segments become
+// command streams in the object, run through Kiln's NPU runtime (NPU.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,10 +13,12 @@
 #include "passes/Pipelines.h"
 #include "target/cpu/Header.h"
 #include "target/cpu/ObjectEmitter.h"
+#include "tools/kiln-compile/NPU.h"
 #include "translate/graphdef/ImportGraphDef.h"
 #include "translate/savedmodel/ImportSavedModel.h"
 #include "translate/tfjs/ImportTFJS.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -125,6 +129,14 @@ cl::opt<std::string>
                      "the object's assembly, and on failure a reproducer "
                      "(kiln-opt --run-reproducer) into this directory"),
             cl::cat(category));
+
+cl::opt<std::string>
+    target("target",
+           cl::desc("What runs the model: 'cpu' (default; the object needs "
+                    "only the C library) or 'npu' (NPU-v1 segments as command "
+                    "streams in the object, run by Kiln's NPU runtime, the "
+                    "rest on the CPU)"),
+           cl::init("cpu"), cl::cat(category));
 
 cl::opt<bool> timing("timing",
                      cl::desc("Print the time of each phase and of the passes "
@@ -418,6 +430,18 @@ void dumpModule(StringRef name, ModuleOp module) {
   });
 }
 
+/// Gives every function the object defines but does not export (private
+/// after kiln-cpu-entry-abi: the NPU segments of --target=npu, the
+/// deallocation helper) internal linkage, which the LLVM lowering does not,
+/// so that the objects of two models link side by side.
+void internalizePrivateFunctions(ModuleOp module) {
+  module.walk([](LLVM::LLVMFuncOp func) {
+    if (!func.isExternal() && func.isPrivate() &&
+        func.getLinkage() == LLVM::Linkage::External)
+      func.setLinkage(LLVM::Linkage::Internal);
+  });
+}
+
 /// `symbol`'s default: "ns::MyModel" -> "my_model".
 std::string defaultSymbol(StringRef cppClass) {
   StringRef name = cppClass.rsplit("::").second;
@@ -440,8 +464,9 @@ std::string defaultSymbol(StringRef cppClass) {
 /// (--progress, or stderr on a terminal): "[3/8] abi: 1234 ops, 2.1 s".
 class PhaseClock {
 public:
-  PhaseClock()
-      : reportProgress(progress == cl::BOU_UNSET
+  /// `numPhases`: 8, and one more (npu) for --target=npu.
+  explicit PhaseClock(int numPhases)
+      : numPhases(numPhases), reportProgress(progress == cl::BOU_UNSET
                            ? llvm::errs().is_displayed()
                            : progress == cl::BOU_TRUE) {
     manager.setEnabled(timing);
@@ -454,7 +479,7 @@ public:
     current.stop();
     current = root.nest(name);
     if (reportProgress) {
-      llvm::errs() << "kiln-compile: [" << ++index << "/" << kNumPhases
+      llvm::errs() << "kiln-compile: [" << ++index << "/" << numPhases
                    << "] " << name;
       if (module) {
         int64_t ops = 0;
@@ -472,8 +497,8 @@ public:
 
 private:
   using Clock = std::chrono::steady_clock;
-  /// import, graph, linalg, abi, llvm, LLVM IR, object code, header.
-  static constexpr int kNumPhases = 8;
+  /// import, graph, (npu,) linalg, abi, llvm, LLVM IR, object code, header.
+  int numPhases;
   bool reportProgress;
   int index = 0;
   Clock::time_point begin = Clock::now();
@@ -528,6 +553,18 @@ int compile() {
                     "--out_function_object)\n";
     return 1;
   }
+  if (target != "cpu" && target != "npu") {
+    llvm::errs() << "kiln-compile: --target must be 'cpu' or 'npu', got '"
+                 << target << "'\n";
+    return 1;
+  }
+  bool onNPU = target == "npu";
+  kiln::compile::NPUOptions npu;
+  if (std::optional<std::string> message =
+          kiln::compile::readNPUOptions(onNPU, dumpDir, npu)) {
+    llvm::errs() << "kiln-compile: " << *message << "\n";
+    return 1;
+  }
   if (!dumpDir.empty()) {
     if (std::error_code ec = llvm::sys::fs::create_directories(dumpDir)) {
       llvm::errs() << "kiln-compile: cannot create '" << dumpDir
@@ -552,7 +589,7 @@ int compile() {
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
 
-  PhaseClock clock;
+  PhaseClock clock(onNPU ? 9 : 8);
   clock.start("import");
   OwningOpRef<ModuleOp> module = importModel(context, config);
   if (!module)
@@ -565,6 +602,8 @@ int compile() {
   // An imported graph's function is "main"; an .mlir input names its own.
   if (!StringRef(inputPath).ends_with(".mlir"))
     options.entry = "main";
+  if (onNPU)
+    options.externalFunctions = {kiln::compile::npuRuntimeFunction()};
 
   auto runPhase = [&](kiln::CPUPhase phase, StringRef name) {
     PassManager pm(&context);
@@ -613,6 +652,16 @@ int compile() {
     variableNames = std::move(*names);
   }
 
+  // The NPU segments become command streams and runtime calls before the
+  // rest is lowered for the CPU.
+  if (onNPU)
+    clock.start("npu", *module);
+  if (onNPU && failed(kiln::compile::partitionForNPU(*module, npu,
+                                                     dumpModule))) {
+    llvm::errs() << "kiln-compile: the npu phase failed\n";
+    return 1;
+  }
+
   if (!runPhase(kiln::CPUPhase::Linalg, "linalg"))
     return 1;
   dumpModule("02-linalg.mlir", *module);
@@ -633,6 +682,7 @@ int compile() {
   if (!runPhase(kiln::CPUPhase::LLVM, "llvm"))
     return 1;
   kiln::cpu::readCompiledEntry(*module, options.symbol, *signature);
+  internalizePrivateFunctions(*module);
   dumpModule("04-llvm.mlir", *module);
 
   kiln::cpu::TargetOptions targetOptions;
@@ -697,6 +747,7 @@ int compile() {
   headerOptions.symbol = options.symbol;
   headerOptions.cppClass = cppClass;
   headerOptions.source = llvm::sys::path::filename(inputPath).str();
+  headerOptions.npu = onNPU;
   headerOptions.api = headerApi;
   headerOptions.genNameToIndex = genNameToIndex;
   if (llvm::Error e =
@@ -713,20 +764,38 @@ int compile() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions({&category, &tfcompileCategory});
+  cl::HideUnrelatedOptions(
+      {&category, &kiln::compile::npuCategory(), &tfcompileCategory});
   cl::ParseCommandLineOptions(
       argc, argv,
       "kiln-compile: a TensorFlow model to a CPU object file and a C/C++ "
-      "header\n\n"
+      "header;\nwith --target=npu, its NPU-v1 segments as command streams in "
+      "the object\n\n"
       "  kiln-compile model.pbtxt --config=model.config.pbtxt -o model.o \\\n"
       "      --cpp-class=ns::Model\n"
       "  kiln-compile model.json --input-shapes=1,224,224,3 -o model.o\n"
       "  kiln-compile saved_model_dir --signature=serving_default -o model.o\n"
       "  kiln-compile model.ckpt.meta -o model.o   (checkpoint model.ckpt)\n"
+      "  kiln-compile model.json --input-shapes=1,64,64,1 --target=npu "
+      "-o model.o\n"
       "  kiln-compile --graph=g.pb --config=g.config.pbtxt --cpp_class=ns::C "
       "\\\n      --out_function_object=g.o --out_header=g.h   (tfcompile's "
       "flags and class)\n\n"
-      "The object needs only the C library (malloc, free, libm). The header "
-      "declares\na C++ class (feeds, Run(), fetches) and a C API.\n");
+      "The header declares a C++ class (feeds, Run(), fetches) and a C API.\n"
+      "With --target=cpu (the default) the object needs only the C library\n"
+      "(malloc, free, libm).\n\n"
+      "--target=npu partitions the graph as kiln-run --backend=npu does\n"
+      "(convert-tf-to-npu with --npu-config and --precision, then\n"
+      "kiln-npu-segments-to-host-calls): each NPU segment becomes a command\n"
+      "stream inside the object and a call of Kiln's NPU runtime\n"
+      "(runtime/npu/HostCall.h; in this build the NPU-v1 simulator), the "
+      "rest\nCPU code. Link the object with libKilnNPURuntime.a, abseil, "
+      "zlib and the\nC++ standard library: `pkg-config --libs "
+      "kiln-npu-runtime`, or\nkiln_add_compiled_model(... TARGET npu) in "
+      "CMake. <model>_run returns\n<MODEL>_NPU_FAILED when a segment failed "
+      "and <model>_npu_error() says why.\n--precision=int8 needs "
+      "--calibration-file: kiln-compile does not run the\nmodel to "
+      "calibrate (kiln-run --save-calibration or kiln-npu-calibrate\n"
+      "write the file).\n");
   return compile();
 }

@@ -3,7 +3,9 @@
 // A small example convolution run through the C entry compiled models call:
 // outputs equal a direct simulator run, the stream is cached per address and
 // rebuilt when its bytes change, statistics are kept per segment, and every
-// failure is recorded with the segment's name and leaves NaN bytes behind.
+// failure is recorded with the segment's name and leaves NaN bytes behind,
+// for the process and for the calling thread only (what the C API of a model
+// compiled with kiln-compile --target=npu reports to its caller).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 
 #include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace kiln::npu {
@@ -130,6 +133,59 @@ TEST_F(HostCallTest, ChecksTheNumberOfBuffers) {
   EXPECT_EQ(std::string(kiln_npu_error()),
             "NPU segment 's': the stream declares 1 inputs and 1 outputs; the "
             "call passes 1 and 2");
+}
+
+TEST_F(HostCallTest, RecordsTheFirstFailureOfTheCallingThread) {
+  Fixture f = makeFixture(1);
+  std::vector<uint8_t> y(f.expected.size());
+  KilnNpuBuffer in{f.input.data(), static_cast<int64_t>(f.input.size())};
+  KilnNpuBuffer out{y.data(), static_cast<int64_t>(y.size())};
+  // A corrupted stream (one byte of its body flipped: the CRC fails).
+  std::vector<uint8_t> corrupted = f.npub;
+  corrupted.back() ^= 0x5A;
+
+  // Another thread's failure shows in the process's record, not in this
+  // thread's.
+  std::string other;
+  std::thread([&] {
+    EXPECT_EQ(kiln_npu_run("npu_other", corrupted.data(), corrupted.size(),
+                           &in, 1, &out, 1),
+              1);
+    ASSERT_NE(kiln_npu_thread_error(), nullptr);
+    other = kiln_npu_thread_error();
+  }).join();
+  EXPECT_NE(other.find("NPU segment 'npu_other': cannot load its stream"),
+            std::string::npos)
+      << other;
+  EXPECT_EQ(kiln_npu_thread_error(), nullptr);
+  ASSERT_NE(kiln_npu_error(), nullptr);
+
+  // This thread's first failure is kept until it clears it; a good call
+  // after it does not clear it, and the good stream still runs.
+  EXPECT_EQ(kiln_npu_run("npu_bad", corrupted.data(), corrupted.size(), &in,
+                         1, &out, 1),
+            1);
+  EXPECT_EQ(kiln_npu_run("npu_good", f.npub.data(), f.npub.size(), &in, 1,
+                         &out, 1),
+            0);
+  EXPECT_EQ(y, f.expected);
+  ASSERT_NE(kiln_npu_thread_error(), nullptr);
+  EXPECT_NE(std::string(kiln_npu_thread_error()).find("'npu_bad'"),
+            std::string::npos)
+      << kiln_npu_thread_error();
+
+  // Clearing the thread's record leaves the process's, and the reverse.
+  kiln_npu_clear_thread_error();
+  EXPECT_EQ(kiln_npu_thread_error(), nullptr);
+  ASSERT_NE(kiln_npu_error(), nullptr);
+  EXPECT_NE(std::string(kiln_npu_error()).find("'npu_other'"),
+            std::string::npos);
+  EXPECT_EQ(kiln_npu_run("npu_bad", corrupted.data(), corrupted.size(), &in,
+                         1, &out, 1),
+            1);
+  kiln_npu_clear_error();
+  EXPECT_EQ(kiln_npu_error(), nullptr);
+  EXPECT_NE(kiln_npu_thread_error(), nullptr);
 }
 
 } // namespace

@@ -1,7 +1,9 @@
 /* aot-driver.c - runs a kiln-compile'd model from plain C.
  *
  * Built by the e2e model tests the way a C user builds a program: the
- * model's header, its object file, the C library and libm, nothing else.
+ * model's header, its object file, the C library and libm, nothing else
+ * (with -DKILN_MODEL_NPU, for an object of kiln-compile --target=npu, also
+ * Kiln's NPU runtime: pkg-config --libs kiln-npu-runtime).
  *
  *   cc -include model.h -DKILN_MODEL=model -DKILN_MODEL_MACROS=MODEL \
  *      aot-driver.c model.o -lm -o driver
@@ -11,6 +13,10 @@
  * runs <model>_run and writes OUT_DIR/output_<i>.npy for every fetch. It uses
  * only what the generated header declares. aot-noalloc-driver.c includes it
  * with KILN_DRIVER_MAIN and KILN_DRIVER_RUN set to run the model otherwise.
+ * With -DKILN_MODEL_NPU, a run whose NPU segment failed (<MODEL>_NPU_FAILED)
+ * is reported with <model>_npu_error() and the program goes on: it writes the
+ * fetches (NaN where the failed segment's outputs flowed), frees them and
+ * exits with 3.
  */
 /* The model's header comes first (-include model.h). */
 
@@ -168,6 +174,14 @@ int KILN_DRIVER_MAIN(int argc, char **argv) {
 #else
   int status = M(_run)(feeds, fetches);
 #endif
+#ifdef KILN_MODEL_NPU
+  int npu_failed = status == U(_NPU_FAILED);
+  if (npu_failed) {
+    const char *why = M(_npu_error)();
+    fprintf(stderr, "NPU failure: %s\n", why ? why : "(no message)");
+    status = 0;
+  }
+#endif
   if (status != 0) {
     fprintf(stderr, "error %d: %s\n", status, M(_error_message)(status));
     return 1;
@@ -186,5 +200,11 @@ int KILN_DRIVER_MAIN(int argc, char **argv) {
   for (int i = 0; i < U(_NUM_FEEDS); ++i)
     free(feeds[i].data);
   printf("ran %d feeds, %d fetches\n", U(_NUM_FEEDS), U(_NUM_FETCHES));
+#ifdef KILN_MODEL_NPU
+  if (npu_failed) {
+    printf("the run had a failed NPU segment; its fetches are written\n");
+    return 3;
+  }
+#endif
   return 0;
 }
