@@ -17,6 +17,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace kiln::tf {
@@ -55,6 +56,63 @@ TypedAttr getZero(Type type) {
   return {};
 }
 
+/// True if `a` and `b` compute the same value: the same SSA value, or
+/// results of side-effect-free ops of the same kind and attributes on
+/// operands that compute the same values (up to `depth` ops back). Graphs
+/// compute an array's size and the range that covers it from separate
+/// Shape ops of the same tensor.
+bool computeSameValue(Value a, Value b, unsigned depth = 6) {
+  if (a == b)
+    return true;
+  auto resultA = dyn_cast<OpResult>(a);
+  auto resultB = dyn_cast<OpResult>(b);
+  if (depth == 0 || !resultA || !resultB ||
+      resultA.getResultNumber() != resultB.getResultNumber())
+    return false;
+  Operation *opA = resultA.getOwner();
+  Operation *opB = resultB.getOwner();
+  if (opA->getNumRegions() != 0 || !isMemoryEffectFree(opA) ||
+      !isMemoryEffectFree(opB))
+    return false;
+  return OperationEquivalence::isEquivalentTo(
+      opA, opB,
+      [&](Value x, Value y) {
+        return success(computeSameValue(x, y, depth - 1));
+      },
+      /*markEquivalent=*/nullptr, OperationEquivalence::IgnoreLocations);
+}
+
+/// True if `indices` is tf.Range(0, n, 1) with `n` the first dimension of
+/// `value` (a constant, or tf.StridedSlice(tf.Shape(value))[0]): the
+/// indices TensorArray.unstack(value) scatters.
+bool isUnstackOf(Value indices, Value value) {
+  auto range = indices.getDefiningOp<tf::RangeOp>();
+  DenseIntElementsAttr start, delta, limit;
+  if (!range || !matchPattern(range.getStart(), m_Constant(&start)) ||
+      !matchPattern(range.getDelta(), m_Constant(&delta)) ||
+      start.getNumElements() != 1 || delta.getNumElements() != 1 ||
+      (*start.begin()).getSExtValue() != 0 ||
+      (*delta.begin()).getSExtValue() != 1)
+    return false;
+  auto valueType = dyn_cast<RankedTensorType>(value.getType());
+  if (matchPattern(range.getLimit(), m_Constant(&limit)))
+    return valueType && valueType.getRank() > 0 &&
+           !valueType.isDynamicDim(0) && limit.getNumElements() == 1 &&
+           (*limit.begin()).getSExtValue() == valueType.getDimSize(0);
+  auto slice = range.getLimit().getDefiningOp<tf::StridedSliceOp>();
+  DenseIntElementsAttr begin, end, strides;
+  if (!slice || slice.getShrinkAxisMask() != 1 || slice.getBeginMask() != 0 ||
+      slice.getEllipsisMask() != 0 || slice.getNewAxisMask() != 0 ||
+      !matchPattern(slice.getBegin(), m_Constant(&begin)) ||
+      !matchPattern(slice.getEnd(), m_Constant(&end)) ||
+      !matchPattern(slice.getStrides(), m_Constant(&strides)) ||
+      begin.getNumElements() != 1 || (*begin.begin()).getSExtValue() != 0 ||
+      strides.getNumElements() != 1 || (*strides.begin()).getSExtValue() != 1)
+    return false;
+  auto shape = slice.getInput().getDefiningOp<tf::ShapeOp>();
+  return shape && computeSameValue(shape.getInput(), value);
+}
+
 /// Replaces `old` by `replacement`. Ops of the tf dialect take the new type
 /// (shape inference refines what follows); other users (a function's
 /// return) keep the old type through a tf.Identity.
@@ -78,14 +136,6 @@ void replaceValue(Value old, Value replacement) {
     }
     use.set(kept);
   }
-}
-
-/// True if `type` is what a flow value is typed before decomposition: a
-/// float32 scalar or an unranked float32 tensor.
-bool isFlowType(Type type) {
-  auto tensor = dyn_cast<TensorType>(type);
-  return tensor && tensor.getElementType().isF32() &&
-         (!tensor.hasRank() || tensor.getRank() == 0);
 }
 
 /// What is known of one tensor array.
@@ -166,6 +216,8 @@ private:
   bool coversAll(const ArrayInfo &array, Value indices);
 
   DenseMap<Value, ArrayInfo> arrays;
+  /// The values that now carry a buffer in place of a flow.
+  DenseSet<Value> flows;
 };
 
 FailureOr<ArrayInfo *> ArrayDecomposition::getArray(Operation *user,
@@ -185,7 +237,7 @@ FailureOr<ArrayInfo *> ArrayDecomposition::getArray(Operation *user,
 FailureOr<RankedTensorType> ArrayDecomposition::getBuffer(Operation *user,
                                                           Value flow) {
   auto type = dyn_cast<RankedTensorType>(flow.getType());
-  if (type && !isFlowType(type))
+  if (type && flows.contains(flow))
     return type;
   if (Operation *def = flow.getDefiningOp())
     return user->emitOpError()
@@ -249,7 +301,7 @@ bool ArrayDecomposition::coversAll(const ArrayInfo &array, Value indices) {
       (*start.begin()).getSExtValue() != 0 ||
       (*delta.begin()).getSExtValue() != 1)
     return false;
-  if (range.getLimit() == array.size)
+  if (computeSameValue(range.getLimit(), array.size))
     return true;
   return array.staticSize &&
          matchPattern(range.getLimit(), m_Constant(&limit)) &&
@@ -325,7 +377,8 @@ LogicalResult ArrayDecomposition::decomposeCreate(tf::TensorArrayV3Op op) {
           return split.getHandle() == op.getHandle();
         auto scatter = dyn_cast<tf::TensorArrayScatterV3Op>(user);
         return scatter && scatter.getHandle() == op.getHandle() &&
-               coversAll(info, scatter.getIndices());
+               (coversAll(info, scatter.getIndices()) ||
+                isUnstackOf(scatter.getIndices(), scatter.getValue()));
       });
   if (!op.getFlow().use_empty() && !onlyOverwrites) {
     if (!info.element)
@@ -350,11 +403,8 @@ LogicalResult ArrayDecomposition::decomposeCreate(tf::TensorArrayV3Op op) {
       buffer = tf::ConstOp::create(builder, loc, type,
                                    DenseElementsAttr::get(type, zero));
     } else {
+      // TensorFlow requires a scalar size; its type may not say so yet.
       auto i32 = builder.getI32Type();
-      auto sizeType = dyn_cast<RankedTensorType>(op.getSize().getType());
-      if (!sizeType || sizeType.getRank() != 0)
-        return op.emitOpError()
-               << "cannot be decomposed: its size is not a scalar";
       SmallVector<int32_t> elementDims(info.element.getShape());
       Value n = tf::ReshapeOp::create(builder, loc,
                                       RankedTensorType::get({1}, i32),
@@ -369,6 +419,7 @@ LogicalResult ArrayDecomposition::decomposeCreate(tf::TensorArrayV3Op op) {
       buffer = tf::FillOp::create(builder, loc, type, dims, value);
     }
     op.getFlow().replaceAllUsesWith(buffer);
+    flows.insert(buffer);
   }
   arrays[op.getHandle()] = info;
   return success();
@@ -395,6 +446,7 @@ LogicalResult ArrayDecomposition::decomposeWrite(tf::TensorArrayWriteV3Op op) {
   Value buffer = tf::SelectV2Op::create(builder, loc, *bufferType, mask,
                                         op.getValue(), op.getFlowIn());
   op.getFlowOut().replaceAllUsesWith(buffer);
+  flows.insert(buffer);
   op.erase();
   return success();
 }
@@ -455,15 +507,21 @@ ArrayDecomposition::decomposeScatter(tf::TensorArrayScatterV3Op op) {
   FailureOr<ArrayInfo *> array = getArray(op, op.getHandle());
   if (failed(array))
     return failure();
-  // Every element overwritten: the buffer is the value itself.
-  if (coversAll(**array, op.getIndices()) &&
-      (op.getFlowIn().getDefiningOp() == (*array)->creator ||
-       !isFlowType(op.getFlowIn().getType()))) {
+  // Every element overwritten: the buffer is the value itself. So is the
+  // first write of TensorArray.unstack(x), whose indices run to x's first
+  // dimension: TensorFlow requires the array to have at least that many
+  // elements, and graphs that unstack read only those (TF.js graphs size
+  // the array from another tensor than x, so the two cannot be compared).
+  bool fresh = op.getFlowIn().getDefiningOp() == (*array)->creator;
+  if ((coversAll(**array, op.getIndices()) &&
+       (fresh || flows.contains(op.getFlowIn()))) ||
+      (fresh && isUnstackOf(op.getIndices(), op.getValue()))) {
     auto valueType = dyn_cast<RankedTensorType>(op.getValue().getType());
     if (!valueType || valueType.getRank() == 0)
       return op.emitOpError() << "cannot be decomposed: the value is not "
                                  "ranked with at least one dimension";
     op.getFlowOut().replaceAllUsesWith(op.getValue());
+    flows.insert(op.getValue());
     op.erase();
     return success();
   }
@@ -507,6 +565,7 @@ ArrayDecomposition::decomposeScatter(tf::TensorArrayScatterV3Op op) {
   Value buffer = tf::SelectV2Op::create(builder, loc, *bufferType, written,
                                         rows, op.getFlowIn());
   op.getFlowOut().replaceAllUsesWith(buffer);
+  flows.insert(buffer);
   op.erase();
   return success();
 }
@@ -597,6 +656,7 @@ LogicalResult ArrayDecomposition::decomposeSplit(tf::TensorArraySplitV3Op op) {
       RankedTensorType::get(shape, valueType.getElementType()),
       op.getValue(), createVector(builder, op.getLoc(), dims));
   op.getFlowOut().replaceAllUsesWith(buffer);
+  flows.insert(buffer);
   op.erase();
   return success();
 }
@@ -606,12 +666,14 @@ LogicalResult ArrayDecomposition::decomposeWhile(tf::WhileRegionOp op) {
   // in the results; the body must yield the same type back.
   SmallVector<unsigned> carried;
   for (auto [i, input] : llvm::enumerate(op.getInput())) {
-    if (!isFlowType(op.getBody().getArgument(i).getType()) ||
-        isFlowType(input.getType()))
+    if (!flows.contains(input))
       continue;
     op.getCond().getArgument(i).setType(input.getType());
     op.getBody().getArgument(i).setType(input.getType());
     op.getResult(i).setType(input.getType());
+    flows.insert(op.getCond().getArgument(i));
+    flows.insert(op.getBody().getArgument(i));
+    flows.insert(op.getResult(i));
     carried.push_back(i);
   }
   if (failed(decomposeBlock(op.getCond().front())) ||
@@ -633,26 +695,29 @@ LogicalResult ArrayDecomposition::decomposeRegionResults(Operation *op) {
       if (failed(decomposeBlock(block)))
         return failure();
   for (OpResult result : op->getResults()) {
-    if (!isFlowType(result.getType()))
-      continue;
+    // A result carries a flow when some region yields one there.
     Type type;
+    bool carriesFlow = false, agree = true;
     for (Region &region : op->getRegions()) {
       if (region.empty())
         continue;
       Operation *terminator = region.front().getTerminator();
       if (!terminator || terminator->getNumOperands() != op->getNumResults())
         return success();
-      Type yielded = terminator->getOperand(result.getResultNumber()).getType();
-      if (type && yielded != type)
-        return op->emitOpError()
-               << "cannot be decomposed: its regions yield the tensor array "
-                  "flow of result #"
-               << result.getResultNumber() << " as " << type << " and as "
-               << yielded;
-      type = yielded;
+      Value yielded = terminator->getOperand(result.getResultNumber());
+      carriesFlow |= flows.contains(yielded);
+      agree &= !type || yielded.getType() == type;
+      type = yielded.getType();
     }
-    if (type && !isFlowType(type))
-      result.setType(type);
+    if (!carriesFlow)
+      continue;
+    if (!agree)
+      return op->emitOpError()
+             << "cannot be decomposed: its regions yield tensor array flows "
+                "of different types as result #"
+             << result.getResultNumber();
+    result.setType(type);
+    flows.insert(result);
   }
   return success();
 }
@@ -688,8 +753,7 @@ LogicalResult ArrayDecomposition::decomposeBlock(Block &block) {
             .Case([&](tf::WhileRegionOp op) { return decomposeWhile(op); })
             .Case([&](tf::IdentityOp op) -> LogicalResult {
               // The identity of a flow is its buffer.
-              if (isFlowType(op.getOutput().getType()) &&
-                  !isFlowType(op.getInput().getType())) {
+              if (flows.contains(op.getInput())) {
                 op.getOutput().replaceAllUsesWith(op.getInput());
                 op.erase();
               }

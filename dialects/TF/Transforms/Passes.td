@@ -219,7 +219,9 @@ def TFDecomposeTensorArraysPass
       `0..N-1` (`stack`: a constant or `tf.Range(0, size, 1)`), else
       `tf.GatherV2(buffer, indices, axis 0)`;
     - `TensorArrayScatterV3(h, indices, x, flow)`: `x` when `indices` is
-      `0..N-1`, else each element `i` named by `indices[k] == i` takes row
+      `0..N-1`, or when it is the first write and `indices` is
+      `tf.Range(0, dim 0 of x, 1)` (`unstack(x)`: TensorFlow requires N to be
+      at least that, and such graphs read only those elements), else each element `i` named by `indices[k] == i` takes row
       `k` of `x` (a one-hot `[N, K]` comparison, `tf.ArgMax`, `tf.GatherV2`
       and `tf.SelectV2`), the others keep their value;
     - `TensorArraySizeV3`: the size; `TensorArrayCloseV3`: nothing;
