@@ -206,7 +206,9 @@ private:
 
   /// The array `handle` names, or an error on `user`.
   FailureOr<ArrayInfo *> getArray(Operation *user, Value handle);
-  /// The buffer the flow `flow` now is, or an error on `user`.
+  /// The type of the buffer the flow `flow` now is, or an error on `user`.
+  FailureOr<TensorType> getAnyBuffer(Operation *user, Value flow);
+  /// As getAnyBuffer, and an error if the buffer is not ranked.
   FailureOr<RankedTensorType> getBuffer(Operation *user, Value flow);
   /// The [N, 1, ..., 1] iota of `rank` dims counting the elements of
   /// `buffer` (type i32).
@@ -234,9 +236,9 @@ FailureOr<ArrayInfo *> ArrayDecomposition::getArray(Operation *user,
             "block argument, not made by a tf.TensorArrayV3 in this function";
 }
 
-FailureOr<RankedTensorType> ArrayDecomposition::getBuffer(Operation *user,
-                                                          Value flow) {
-  auto type = dyn_cast<RankedTensorType>(flow.getType());
+FailureOr<TensorType> ArrayDecomposition::getAnyBuffer(Operation *user,
+                                                       Value flow) {
+  auto type = dyn_cast<TensorType>(flow.getType());
   if (type && flows.contains(flow))
     return type;
   if (Operation *def = flow.getDefiningOp())
@@ -246,6 +248,18 @@ FailureOr<RankedTensorType> ArrayDecomposition::getBuffer(Operation *user,
   return user->emitOpError()
          << "cannot be decomposed: its flow is a function or block argument "
             "that does not carry a decomposed tensor array";
+}
+
+FailureOr<RankedTensorType> ArrayDecomposition::getBuffer(Operation *user,
+                                                          Value flow) {
+  FailureOr<TensorType> type = getAnyBuffer(user, flow);
+  if (failed(type))
+    return failure();
+  if (auto ranked = dyn_cast<RankedTensorType>(*type))
+    return ranked;
+  return user->emitOpError()
+         << "cannot be decomposed: the rank of the tensor array's elements is "
+            "unknown here";
 }
 
 Value ArrayDecomposition::createIota(OpBuilder &builder, Location loc,
@@ -432,7 +446,7 @@ LogicalResult ArrayDecomposition::decomposeWrite(tf::TensorArrayWriteV3Op op) {
   if (failed(bufferType))
     return failure();
   auto indexType = dyn_cast<RankedTensorType>(op.getIndex().getType());
-  if (!indexType || indexType.getRank() != 0)
+  if (indexType && indexType.getRank() != 0)
     return op.emitOpError()
            << "cannot be decomposed: the index is not a scalar";
   // buffer[i] = value as select(iota == i, value, buffer), the iota shaped
@@ -454,17 +468,20 @@ LogicalResult ArrayDecomposition::decomposeWrite(tf::TensorArrayWriteV3Op op) {
 LogicalResult ArrayDecomposition::decomposeRead(tf::TensorArrayReadV3Op op) {
   if (failed(getArray(op, op.getHandle())))
     return failure();
-  FailureOr<RankedTensorType> bufferType = getBuffer(op, op.getFlowIn());
+  FailureOr<TensorType> bufferType = getAnyBuffer(op, op.getFlowIn());
   if (failed(bufferType))
     return failure();
   auto indexType = dyn_cast<RankedTensorType>(op.getIndex().getType());
-  if (!indexType || indexType.getRank() != 0)
+  if (indexType && indexType.getRank() != 0)
     return op.emitOpError()
            << "cannot be decomposed: the index is not a scalar";
+  Type itemType = UnrankedTensorType::get(bufferType->getElementType());
+  if (Type element = dropFirst(*bufferType))
+    itemType = element;
   OpBuilder builder(op);
   Value axis = createScalar(builder, op.getLoc(), builder.getI32Type(), 0);
-  Value item = tf::GatherV2Op::create(builder, op.getLoc(),
-                                      dropFirst(*bufferType), op.getFlowIn(),
+  Value item = tf::GatherV2Op::create(builder, op.getLoc(), itemType,
+                                      op.getFlowIn(),
                                       op.getIndex(), axis);
   replaceValue(op.getValue(), item);
   op.erase();
@@ -476,13 +493,18 @@ ArrayDecomposition::decomposeGather(tf::TensorArrayGatherV3Op op) {
   FailureOr<ArrayInfo *> array = getArray(op, op.getHandle());
   if (failed(array))
     return failure();
-  FailureOr<RankedTensorType> bufferType = getBuffer(op, op.getFlowIn());
-  if (failed(bufferType))
+  FailureOr<TensorType> anyType = getAnyBuffer(op, op.getFlowIn());
+  if (failed(anyType))
     return failure();
   OpBuilder builder(op);
   Value result;
+  auto bufferType = dyn_cast<RankedTensorType>(*anyType);
   if (coversAll(**array, op.getIndices())) {
     result = op.getFlowIn();
+  } else if (!bufferType) {
+    Value axis = createScalar(builder, op.getLoc(), builder.getI32Type(), 0);
+    result = tf::GatherV2Op::create(builder, op.getLoc(), *anyType,
+                                    op.getFlowIn(), op.getIndices(), axis);
   } else {
     auto indicesType = dyn_cast<RankedTensorType>(op.getIndices().getType());
     SmallVector<int64_t> shape;
@@ -490,11 +512,11 @@ ArrayDecomposition::decomposeGather(tf::TensorArrayGatherV3Op op) {
       shape.push_back(indicesType.getDimSize(0));
     else
       shape.push_back(ShapedType::kDynamic);
-    llvm::append_range(shape, bufferType->getShape().drop_front());
+    llvm::append_range(shape, bufferType.getShape().drop_front());
     Value axis = createScalar(builder, op.getLoc(), builder.getI32Type(), 0);
     result = tf::GatherV2Op::create(
         builder, op.getLoc(),
-        RankedTensorType::get(shape, bufferType->getElementType()),
+        RankedTensorType::get(shape, bufferType.getElementType()),
         op.getFlowIn(), op.getIndices(), axis);
   }
   replaceValue(op.getValue(), result);
@@ -517,9 +539,9 @@ ArrayDecomposition::decomposeScatter(tf::TensorArrayScatterV3Op op) {
        (fresh || flows.contains(op.getFlowIn()))) ||
       (fresh && isUnstackOf(op.getIndices(), op.getValue()))) {
     auto valueType = dyn_cast<RankedTensorType>(op.getValue().getType());
-    if (!valueType || valueType.getRank() == 0)
-      return op.emitOpError() << "cannot be decomposed: the value is not "
-                                 "ranked with at least one dimension";
+    if (valueType && valueType.getRank() == 0)
+      return op.emitOpError() << "cannot be decomposed: the value is a "
+                                 "scalar, not a stack of elements";
     op.getFlowOut().replaceAllUsesWith(op.getValue());
     flows.insert(op.getValue());
     op.erase();

@@ -158,3 +158,25 @@ func.func @unstack_other_size(%n: tensor<i32>, %x: tensor<?x3xf32>, %i: tensor<i
   %r = "tf.TensorArrayReadV3"(%h, %i, %f) : (tensor<*x!tf_type.resource>, tensor<i32>, tensor<*xf32>) -> tensor<*xf32>
   return %r : tensor<*xf32>
 }
+
+// -----
+
+// Before shape inference a TF.js graph's tensors are unranked: the read of
+// an unstacked array is an unranked GatherV2, refined later.
+// CHECK-LABEL: func.func @unranked_unstack
+// CHECK-SAME:    (%[[N:.+]]: tensor<i32>, %[[X:.+]]: tensor<*xf32>, %[[I:.+]]: tensor<i32>)
+// CHECK:         %[[R:.+]] = "tf.GatherV2"(%[[X]], %[[I]], %{{.+}}) {{.*}} : (tensor<*xf32>, tensor<i32>, tensor<i32>) -> tensor<*xf32>
+// CHECK:         return %[[R]] : tensor<*xf32>
+func.func @unranked_unstack(%n: tensor<i32>, %x: tensor<*xf32>, %i: tensor<i32>) -> tensor<*xf32> {
+  %zero = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %one = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %b = "tf.Const"() {value = dense<0> : tensor<1xi32>} : () -> tensor<1xi32>
+  %e = "tf.Const"() {value = dense<1> : tensor<1xi32>} : () -> tensor<1xi32>
+  %s = "tf.Shape"(%x) : (tensor<*xf32>) -> tensor<?xi32>
+  %m = "tf.StridedSlice"(%s, %b, %e, %e) <{begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64}> : (tensor<?xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<i32>
+  %h, %flow = "tf.TensorArrayV3"(%n) {dtype = f32} : (tensor<i32>) -> (tensor<*x!tf_type.resource>, tensor<*xf32>)
+  %range = "tf.Range"(%zero, %m, %one) : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<?xi32>
+  %f = "tf.TensorArrayScatterV3"(%h, %range, %x, %flow) : (tensor<*x!tf_type.resource>, tensor<?xi32>, tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+  %r = "tf.TensorArrayReadV3"(%h, %i, %f) : (tensor<*x!tf_type.resource>, tensor<i32>, tensor<*xf32>) -> tensor<*xf32>
+  return %r : tensor<*xf32>
+}
