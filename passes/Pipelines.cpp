@@ -148,6 +148,7 @@ void buildTFGraphPipeline(OpPassManager &pm,
   pm.addPass(tf::createTFDecomposeTrainingOpsPass());
   pm.addPass(tf::createTFDecomposeFusedOpsPass());
   pm.addPass(createCanonicalizerPass());
+  pm.addPass(tf::createTFDecomposeTensorArraysPass());
   tf::TFShapeInferencePassOptions shapes;
   shapes.maxIterations = options.shapeInferenceIterations;
   pm.addPass(tf::createTFShapeInferencePass(shapes));

@@ -1,9 +1,9 @@
 //===- Reduction.cpp - tf reductions to linalg ------------------*- C++ -*-===//
 //
-// Sum, Mean, Max, Min, Prod, ArgMax and Softmax, and Where, whose result
-// size is a reduction (the count of true elements). The reduction axes must
-// be constants (negative axes count from the end, repeated axes count once,
-// no axes is the identity); dynamic sizes, reduced or not, are supported.
+// Sum, Mean, Max, Min, Prod, All, Any, ArgMax and Softmax, and Where, whose
+// result size is a reduction (the count of true elements). The reduction axes
+// must be constants (negative axes count from the end, repeated axes count
+// once, no axes is the identity); dynamic sizes, reduced or not, are supported.
 //
 // TensorFlow's semantics kept here: Mean of integers divides the integer sum
 // by the element count, truncating towards zero (unsigned: down); Max and Min
@@ -663,7 +663,11 @@ void kiln::detail::populateReductionPatterns(const TypeConverter &typeConverter,
                ReduceOpLowering<tf::MeanOp, ReduceKind::Mean>,
                ReduceOpLowering<tf::MaxOp, ReduceKind::Max>,
                ReduceOpLowering<tf::MinOp, ReduceKind::Min>,
-               ReduceOpLowering<tf::ProdOp, ReduceKind::Prod>, ArgMaxOpLowering,
+               ReduceOpLowering<tf::ProdOp, ReduceKind::Prod>,
+               // Booleans compare unsigned: all is their minimum, any their
+               // maximum.
+               ReduceOpLowering<tf::AllOp, ReduceKind::Min>,
+               ReduceOpLowering<tf::AnyOp, ReduceKind::Max>, ArgMaxOpLowering,
                SoftmaxOpLowering, WhereOpLowering>(typeConverter,
                                                    patterns.getContext());
 }

@@ -125,6 +125,60 @@ def TF_AddV2Op : TF_Op<"AddV2", [Pure, ResultsBroadcastableShape, SameOperandsAn
   }];
 }
 
+def TF_AllOp : TF_Op<"All", [Pure, AllElementTypesMatch<["input", "output"]>, TF_InferShape]> {
+  let summary = "Logical and of elements along the given axes";
+  let description = [{
+    ```mlir
+    %output = "tf.All"(%input, %reduction_indices) : (tensor<*xi1>, tensor<*xi32>) -> tensor<*xi1>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_BoolTensor:$input,
+    TF_I32OrI64Tensor:$reduction_indices,
+    DefaultValuedOptionalAttr<BoolAttr, "false">:$keep_dims
+  );
+  let results = (outs
+    TF_BoolTensor:$output
+  );
+
+  TF_DerivedOperandTypeAttr Tidx = TF_DerivedOperandTypeAttr<1>;
+
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::inferResultTypes(
+        ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes) {
+      return ::kiln::tf::inferReduction(getOperation(), resultTypes);
+    }
+  }];
+}
+
+def TF_AnyOp : TF_Op<"Any", [Pure, AllElementTypesMatch<["input", "output"]>, TF_InferShape]> {
+  let summary = "Logical or of elements along the given axes";
+  let description = [{
+    ```mlir
+    %output = "tf.Any"(%input, %reduction_indices) : (tensor<*xi1>, tensor<*xi32>) -> tensor<*xi1>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_BoolTensor:$input,
+    TF_I32OrI64Tensor:$reduction_indices,
+    DefaultValuedOptionalAttr<BoolAttr, "false">:$keep_dims
+  );
+  let results = (outs
+    TF_BoolTensor:$output
+  );
+
+  TF_DerivedOperandTypeAttr Tidx = TF_DerivedOperandTypeAttr<1>;
+
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::inferResultTypes(
+        ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes) {
+      return ::kiln::tf::inferReduction(getOperation(), resultTypes);
+    }
+  }];
+}
+
 def TF_ApplyAdamOp : TF_Op<"ApplyAdam", []> {
   let summary = "One Adam step on a TF1 reference-typed variable and its moments";
   let description = [{
@@ -208,6 +262,29 @@ def TF_ArgMaxOp : TF_Op<"ArgMax", [Pure, TF_InferShape]> {
       return ::kiln::tf::inferReduction(getOperation(), resultTypes);
     }
   }];
+}
+
+def TF_AssertOp : TF_Op<"Assert", [Pure]> {
+  let summary = "Checks that `condition` is true";
+  let description = [{
+    TensorFlow fails the step and prints `data` when `condition` is
+    false. Compiled code has no way to report such an error, so, as in
+    XLA, the check is not made: the op has no effect and canonicalization
+    erases it (TF1 `dynamic_rnn` asserts the shape of `sequence_length`).
+
+    ```mlir
+    "tf.Assert"(%condition, %data) : (tensor<*xi1>, tensor<*xf32>) -> ()
+    ```
+  }];
+
+  let arguments = (ins
+    TF_BoolTensor:$condition,
+    Variadic<TF_Tensor>:$data,
+    DefaultValuedOptionalAttr<I64Attr, "3">:$summarize
+  );
+  let results = (outs);
+
+  TF_DerivedOperandTypeListAttr T = TF_DerivedOperandTypeListAttr<1>;
 }
 
 def TF_AssignOp : TF_Op<"Assign", []> {
@@ -3589,6 +3666,45 @@ def TF_TanhOp : TF_Op<"Tanh", [Pure, SameOperandsAndResultElementType, TF_InferS
   }];
 }
 
+def TF_TensorArrayCloseV3Op : TF_Op<"TensorArrayCloseV3", []> {
+  let summary = "Deletes a TF1 tensor array";
+  let description = [{
+    Ends the array's lifetime; its elements are no longer needed.
+
+    ```mlir
+    "tf.TensorArrayCloseV3"(%handle) : (tensor<*x!tf_type.resource>) -> ()
+    ```
+  }];
+
+  let arguments = (ins
+    TF_ResourceTensor:$handle
+  );
+  let results = (outs);
+}
+
+def TF_TensorArrayConcatV3Op : TF_Op<"TensorArrayConcatV3", []> {
+  let summary = "Concatenates the elements of a TF1 tensor array along their first dimension";
+  let description = [{
+    Also returns the first dimension of each element as `lengths`.
+
+    ```mlir
+    %value:2 = "tf.TensorArrayConcatV3"(%handle, %flow_in) : (tensor<*x!tf_type.resource>, tensor<*xf32>) -> (tensor<*xf32>, tensor<*xi64>)
+    ```
+  }];
+
+  let arguments = (ins
+    TF_ResourceTensor:$handle,
+    TF_Float32Tensor:$flow_in,
+    OptionalAttr<TFType_ShapeAttr>:$element_shape_except0
+  );
+  let results = (outs
+    TF_Tensor:$value,
+    TF_Int64Tensor:$lengths
+  );
+
+  TF_DerivedResultTypeAttr dtype = TF_DerivedResultTypeAttr<0>;
+}
+
 def TF_TensorArrayGatherV3Op : TF_Op<"TensorArrayGatherV3", []> {
   let summary = "Stacks elements `indices` of a TF1 tensor array";
   let description = [{
@@ -3666,6 +3782,29 @@ def TF_TensorArraySizeV3Op : TF_Op<"TensorArraySizeV3", []> {
   let results = (outs
     TF_Int32Tensor:$size
   );
+}
+
+def TF_TensorArraySplitV3Op : TF_Op<"TensorArraySplitV3", []> {
+  let summary = "Splits `value` along its first dimension into the elements of a TF1 tensor array";
+  let description = [{
+    Element `i` takes the next `lengths[i]` rows of `value`.
+
+    ```mlir
+    %flow_out = "tf.TensorArraySplitV3"(%handle, %value, %lengths, %flow_in) : (tensor<*x!tf_type.resource>, tensor<*xf32>, tensor<*xi64>, tensor<*xf32>) -> tensor<*xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_ResourceTensor:$handle,
+    TF_Tensor:$value,
+    TF_Int64Tensor:$lengths,
+    TF_Float32Tensor:$flow_in
+  );
+  let results = (outs
+    TF_Float32Tensor:$flow_out
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<1>;
 }
 
 def TF_TensorArrayV3Op : TF_Op<"TensorArrayV3", []> {

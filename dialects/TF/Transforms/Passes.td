@@ -195,6 +195,59 @@ def TFResourceVariablesToGlobalsPass
                            "::kiln::tf::TFDialect"];
 }
 
+def TFDecomposeTensorArraysPass
+    : Pass<"tf-decompose-tensor-arrays", "::mlir::ModuleOp"> {
+  let summary = "Turn TF1 tensor arrays into tensors carried by their flow";
+  let description = [{
+    A TF1 tensor array of N elements of shape E (`tf.TensorArrayV3` and the
+    ops on its handle) becomes the tensor `N x E` of its elements, the
+    buffer. TF1 graphs order each access to an array through its flow value
+    (each write returns a new flow, each read takes one, loops carry the flow
+    while the handle is a loop constant), so the buffer replaces the flow,
+    and loop values, branch results and `tf.Identity` ops that carry a flow
+    take the buffer's type. With TensorFlow's semantics:
+
+    - `TensorArrayV3(size)`: zeros of `[size] + E` (a `tf.Const`, or
+      `tf.Fill` when the size is computed at run time); E is the
+      `element_shape` attribute refined by the values written and read and
+      the gathers' `element_shape`; no buffer is made when every use of the
+      fresh flow is a scatter that overwrites every element (`unstack`);
+    - `TensorArrayWriteV3(h, i, x, flow)`: `tf.SelectV2(iota == i, x, buffer)`
+      with `iota` of shape `[N, 1, ..., 1]`;
+    - `TensorArrayReadV3(h, i, flow)`: `tf.GatherV2(buffer, i, axis 0)`;
+    - `TensorArrayGatherV3(h, indices, flow)`: the buffer when `indices` is
+      `0..N-1` (`stack`: a constant or `tf.Range(0, size, 1)`), else
+      `tf.GatherV2(buffer, indices, axis 0)`;
+    - `TensorArrayScatterV3(h, indices, x, flow)`: `x` when `indices` is
+      `0..N-1`, or when it is the first write and `indices` is
+      `tf.Range(0, dim 0 of x, 1)` (`unstack(x)`: TensorFlow requires N to be
+      at least that, and such graphs read only those elements), else each element `i` named by `indices[k] == i` takes row
+      `k` of `x` (a one-hot `[N, K]` comparison, `tf.ArgMax`, `tf.GatherV2`
+      and `tf.SelectV2`), the others keep their value;
+    - `TensorArraySizeV3`: the size; `TensorArrayCloseV3`: nothing;
+    - `TensorArrayConcatV3`: the buffer reshaped to `[N * E0] + E[1:]`, and
+      lengths `E0` each; `TensorArraySplitV3` with constant, equal lengths:
+      the value reshaped to `[N, length] + rest`.
+
+    An array that cannot be decomposed is an error naming its node:
+    `dynamic_size = true` (no bound on its growth), an element shape that
+    stays unknown or not static where a zero buffer is needed, a split into
+    unequal lengths, a handle that does not come from a `tf.TensorArrayV3`
+    in the same function, or a handle or flow that reaches another op
+    (`TensorArrayGradV3`, a function boundary).
+
+    ```mlir
+    %h, %flow = "tf.TensorArrayV3"(%five) {dtype = f32, element_shape = #tf_type.shape<2>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+    %f = "tf.TensorArrayWriteV3"(%h, %i, %x, %flow) : (tensor<2x!tf_type.resource>, tensor<i32>, tensor<2xf32>, tensor<f32>) -> tensor<f32>
+    // becomes
+    %buffer = "tf.Const"() {value = dense<0.0> : tensor<5x2xf32>} : () -> tensor<5x2xf32>
+    %mask = "tf.Equal"(%iota, %i) : (tensor<5x1xi32>, tensor<i32>) -> tensor<5x1xi1>
+    %f = "tf.SelectV2"(%mask, %x, %buffer) : (tensor<5x1xi1>, tensor<2xf32>, tensor<5x2xf32>) -> tensor<5x2xf32>
+    ```
+  }];
+  let dependentDialects = ["::kiln::tf::TFDialect"];
+}
+
 def TFLowerTensorListsPass
     : Pass<"tf-lower-tensor-lists", "::mlir::ModuleOp"> {
   let summary = "Turn tf tensor lists into stacked tensors";
