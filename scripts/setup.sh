@@ -22,8 +22,9 @@ packages=(
   libleveldb-dev
   # NPU runtime: CRC-32 of .npub files, target-config JSON.
   zlib1g-dev nlohmann-json3-dev
-  # Tests and benchmarks.
-  libgtest-dev libgmock-dev libbenchmark-dev
+  # Tests and benchmarks; pkg-config gives the NPU runtime's link line to
+  # the tests that link --target=npu objects (kiln-npu-runtime.pc).
+  libgtest-dev libgmock-dev libbenchmark-dev pkg-config
   # The TF.js oracle and the npm model packages.
   nodejs
 )
