@@ -327,15 +327,19 @@ absl::Status parseRegions(absl::Span<const uint8_t> data, Program &program) {
 absl::Status parseIo(absl::Span<const uint8_t> data, Program &program) {
   ByteReader r(data, "IO");
   uint64_t count = r.get(4);
-  r.get(4);
+  uint64_t reserved = r.get(4);
   if (!r.ok() || count > r.remaining() / 20)
     return r.ok() ? absl::InvalidArgumentError(absl::StrFormat(
                         "IO section: %d entries do not fit in %d bytes", count,
                         data.size()))
                   : r.error();
+  if (reserved)
+    return absl::InvalidArgumentError(
+        "IO section: reserved bytes are not zero");
   for (uint64_t i = 0; i < count; ++i) {
     IoDecl io;
-    io.isOutput = r.get(1) != 0;
+    uint64_t isOutput = r.get(1);
+    io.isOutput = isOutput != 0;
     io.region = static_cast<uint8_t>(r.get(1));
     io.dtype = static_cast<uint8_t>(r.get(1));
     io.layout = static_cast<IoLayout>(r.get(1));
@@ -344,7 +348,7 @@ absl::Status parseIo(absl::Span<const uint8_t> data, Program &program) {
     std::memcpy(&io.scale, &scaleBits, 4);
     io.zeroPoint = static_cast<int32_t>(r.get(4));
     unsigned rank = static_cast<unsigned>(r.get(1));
-    r.get(1);
+    uint64_t entryReserved = r.get(1);
     size_t nameLen = static_cast<size_t>(r.get(2));
     for (unsigned d = 0; d < rank && r.ok(); ++d)
       io.shape.push_back(static_cast<uint32_t>(r.get(4)));
@@ -356,6 +360,22 @@ absl::Status parseIo(absl::Span<const uint8_t> data, Program &program) {
                                       static_cast<uint8_t>(IoLayout::NHWC_C16))
       return absl::InvalidArgumentError(absl::StrFormat(
           "IO section: entry %d ('%s'): bad dtype or layout", i, io.name));
+    if (isOutput > 1 || entryReserved)
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "IO section: entry %d ('%s'): is_output is %d (must be 0 or 1) or "
+          "a reserved byte is not zero",
+          i, io.name, isOutput));
+    if (io.shape.empty() ||
+        std::find(io.shape.begin(), io.shape.end(), 0u) != io.shape.end())
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "IO section: entry %d ('%s'): rank 0 or a zero dimension (an IO "
+          "tensor has at least one element)",
+          i, io.name));
+    for (const IoDecl &other : program.io)
+      if (other.name == io.name && other.isOutput == io.isOutput)
+        return absl::InvalidArgumentError(absl::StrFormat(
+            "IO section: entry %d: %s '%s' is declared twice", i,
+            io.isOutput ? "output" : "input", io.name));
     program.io.push_back(std::move(io));
   }
   return absl::OkStatus();
@@ -364,7 +384,7 @@ absl::Status parseIo(absl::Span<const uint8_t> data, Program &program) {
 absl::Status parseDebug(absl::Span<const uint8_t> data, Program &program) {
   ByteReader r(data, "DEBUG");
   uint64_t count = r.get(4);
-  r.get(4);
+  uint64_t reserved = r.get(4);
   if (!r.ok() || count > r.remaining() / 8)
     return absl::InvalidArgumentError(
         absl::StrFormat("DEBUG section: %d entries do not fit in %d bytes",
@@ -374,12 +394,21 @@ absl::Status parseDebug(absl::Span<const uint8_t> data, Program &program) {
     d.tag = static_cast<uint16_t>(r.get(2));
     size_t nameLen = static_cast<size_t>(r.get(2));
     size_t locLen = static_cast<size_t>(r.get(2));
-    r.get(2);
+    reserved |= r.get(2);
     d.opName = r.str(nameLen);
     d.location = r.str(locLen);
     r.align(4);
     if (!r.ok())
       return r.error();
+    // Tag 0 is "no debug entry", and a repeated tag would leave all but
+    // its first entry unread (a disassembly or report would name the wrong
+    // op).
+    if (d.tag == 0 || program.findDebug(d.tag))
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "DEBUG section: entry %d: tag %d is 0 or repeated", i, d.tag));
+    if (reserved)
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "DEBUG section: entry %d: reserved bytes are not zero", i));
     program.debug.push_back(std::move(d));
   }
   return absl::OkStatus();

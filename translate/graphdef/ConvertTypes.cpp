@@ -91,6 +91,74 @@ std::string dataTypeName(DataType dtype) {
   return name.empty() ? "DataType " + std::to_string(dtype) : name;
 }
 
+/// The TensorProto field that holds values of element type `el`.
+StringRef valueFieldOf(Type el) {
+  if (isa<tf_type::StringType>(el))
+    return "string_val";
+  if (el.isF32())
+    return "float_val";
+  if (el.isF64())
+    return "double_val";
+  if (el.isF16() || el.isBF16())
+    return "half_val";
+  if (el.isInteger(1))
+    return "bool_val";
+  if (el.isUnsignedInteger(64))
+    return "uint64_val";
+  if (el.isInteger(64))
+    return "int64_val";
+  if (el.isUnsignedInteger(32))
+    return "uint32_val";
+  if (auto complex = dyn_cast<ComplexType>(el))
+    return complex.getElementType().isF64() ? "dcomplex_val" : "scomplex_val";
+  return "int_val"; // narrower integers and the quantized types
+}
+
+/// Refuses values in a field that `el` does not read (int_val of a
+/// DT_FLOAT tensor): TensorFlow ignores them, so the constant would be
+/// zeros where the graph's author wrote numbers.
+LogicalResult checkValueFields(const tensorflow::TensorProto &tensor, Type el,
+                               graphdef::ErrorFn emitError) {
+  std::pair<StringRef, int> fields[] = {
+      {"float_val", tensor.float_val_size()},
+      {"double_val", tensor.double_val_size()},
+      {"half_val", tensor.half_val_size()},
+      {"int_val", tensor.int_val_size()},
+      {"int64_val", tensor.int64_val_size()},
+      {"bool_val", tensor.bool_val_size()},
+      {"string_val", tensor.string_val_size()},
+      {"scomplex_val", tensor.scomplex_val_size()},
+      {"dcomplex_val", tensor.dcomplex_val_size()},
+      {"uint32_val", tensor.uint32_val_size()},
+      {"uint64_val", tensor.uint64_val_size()}};
+  StringRef own = valueFieldOf(el);
+  for (auto [field, size] : fields) {
+    if (size == 0 || field == own)
+      continue;
+    emitError() << dataTypeName(tensor.dtype()) << " tensor has " << size
+                << " values in " << field << ", which it does not read (its "
+                << "values belong in " << own << " or tensor_content)";
+    return failure();
+  }
+  return success();
+}
+
+/// `count * bytes` as text: "more than 2^63" when it overflows int64.
+std::string neededBytes(int64_t count, unsigned bytes) {
+  int64_t total;
+  if (llvm::MulOverflow(count, static_cast<int64_t>(bytes), total))
+    return "more than 2^63";
+  return std::to_string(total);
+}
+
+/// Whether tensor_content of `size` bytes holds exactly `count` elements of
+/// `bytes` each (without overflowing when `count` is huge).
+bool contentSizeMatches(size_t size, int64_t count, unsigned bytes) {
+  int64_t total;
+  return !llvm::MulOverflow(count, static_cast<int64_t>(bytes), total) &&
+         static_cast<uint64_t>(total) == size;
+}
+
 /// Bytes per element in tensor_content, or 0 for types it cannot hold.
 unsigned contentElementBytes(Type element) {
   if (isa<tf_type::Qint8Type, tf_type::Quint8Type>(element))
@@ -150,7 +218,7 @@ FailureOr<SmallVector<T>> expandValues(ArrayRef<T> given, int64_t count, T zero,
 //===----------------------------------------------------------------------===//
 
 FailureOr<Type> graphdef::convertDataType(DataType dtype, Builder &builder,
-                                          ErrorFn emitError) {
+                                          graphdef::ErrorFn emitError) {
   if (dtype > kRefOffset) {
     Type value = convertValueDataType(static_cast<DataType>(dtype - kRefOffset),
                                       builder);
@@ -213,6 +281,18 @@ graphdef::convertShape(const tensorflow::TensorShapeProto &shape,
     }
     dims.push_back(dim.size() == -1 ? ShapedType::kDynamic : dim.size());
   }
+  // The known dimensions' product must fit int64: sizes, strides and byte
+  // counts derived from it would wrap.
+  int64_t count = 1;
+  for (int64_t dim : dims) {
+    if (ShapedType::isDynamic(dim) || !llvm::MulOverflow(count, dim, count))
+      continue;
+    auto diag = emitError() << "shape [";
+    llvm::interleaveComma(shape.dim(), diag,
+                          [&](const auto &d) { diag << d.size(); });
+    diag << "] has more elements than int64 can count";
+    return failure();
+  }
   return std::optional<SmallVector<int64_t>>(std::move(dims));
 }
 
@@ -241,17 +321,14 @@ graphdef::convertTensor(const tensorflow::TensorProto &tensor, Builder &b,
     emitError() << "tensor value needs a fully known shape";
     return failure();
   }
+  // convertShape checked that the product fits int64.
   int64_t count = 1;
-  for (int64_t dim : **shape) {
-    if (llvm::MulOverflow(count, dim, count)) {
-      auto diag = emitError() << "tensor shape [";
-      llvm::interleaveComma(**shape, diag);
-      diag << "] has more elements than int64 can count";
-      return failure();
-    }
-  }
+  for (int64_t dim : **shape)
+    count *= dim;
   auto type = RankedTensorType::get(**shape, *element);
   const std::string &content = tensor.tensor_content();
+  if (failed(checkValueFields(tensor, *element, emitError)))
+    return failure();
 
   // Strings.
   if (isa<tf_type::StringType>(*element)) {
@@ -275,10 +352,10 @@ graphdef::convertTensor(const tensorflow::TensorProto &tensor, Builder &b,
           tf_type::Quint8Type, tf_type::Quint16Type>(*element)) {
     unsigned bytes = contentElementBytes(*element);
     if (!content.empty() &&
-        static_cast<int64_t>(content.size()) != count * bytes) {
+        !contentSizeMatches(content.size(), count, bytes)) {
       emitError() << "tensor_content has " << content.size() << " bytes but "
                   << dataTypeName(tensor.dtype()) << " " << type << " needs "
-                  << count * bytes;
+                  << neededBytes(count, bytes);
       return failure();
     }
     if (content.empty() && tensor.int_val_size() > count) {
@@ -301,10 +378,10 @@ graphdef::convertTensor(const tensorflow::TensorProto &tensor, Builder &b,
                   << dataTypeName(tensor.dtype());
       return failure();
     }
-    if (static_cast<int64_t>(content.size()) != count * bytes) {
+    if (!contentSizeMatches(content.size(), count, bytes)) {
       emitError() << "tensor_content has " << content.size() << " bytes but "
                   << dataTypeName(tensor.dtype()) << " " << type << " needs "
-                  << count * bytes;
+                  << neededBytes(count, bytes);
       return failure();
     }
     if (!(*element).isIntOrFloat() && !isa<ComplexType>(*element)) {

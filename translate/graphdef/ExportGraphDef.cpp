@@ -14,6 +14,7 @@
 #include "dialects/TFType/IR/TFTypeDialect.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
 
@@ -188,9 +189,27 @@ LogicalResult Exporter::exportFunction(func::FuncOp func,
 
   if (failed(createNodes(*graph, [&]() { return out.add_node_def(); })))
     return failure();
+  // The names the imported FunctionDef gave its arguments, results and
+  // control outputs (ImportGraphDef's keepSignature), when they fit.
+  auto givenNames = [&](StringRef attr, size_t count) {
+    SmallVector<std::string> given;
+    auto array = func->getAttrOfType<ArrayAttr>(attr);
+    if (!array || array.size() != count)
+      return given;
+    for (Attribute name : array)
+      if (auto text = dyn_cast<StringAttr>(name); text && !text.empty())
+        given.push_back(text.str());
+    if (given.size() != count)
+      given.clear();
+    return given;
+  };
+  SmallVector<std::string> inputNames =
+      givenNames("kiln.input_names", func.getNumArguments());
   // Argument names after the nodes' own, which the graph's inputs use.
   for (BlockArgument arg : func.getArguments()) {
-    std::string name = names.claim("arg" + std::to_string(arg.getArgNumber()));
+    std::string name = names.claim(
+        inputNames.empty() ? "arg" + std::to_string(arg.getArgNumber())
+                           : inputNames[arg.getArgNumber()]);
     args.names.push_back(name);
     FailureOr<tensorflow::DataType> dtype =
         exportDataType(arg.getType(), errorFn);
@@ -207,13 +226,24 @@ LogicalResult Exporter::exportFunction(func::FuncOp func,
   tfe::FetchOp fetch = graph->getFetch();
   unsigned index = 0;
   SmallVector<std::string> controlNames;
+  unsigned numData = llvm::count_if(fetch.getOperandTypes(),
+                                    [&](Type t) { return !isControl(t); });
+  SmallVector<std::string> outputNames =
+      givenNames("kiln.output_names", numData);
+  llvm::StringSet<> usedOutputNames;
+  for (const std::string &name : outputNames)
+    if (!usedOutputNames.insert(name).second)
+      outputNames.clear();
   for (Value value : fetch.getOperands()) {
     if (isControl(value.getType())) {
       if (failed(controlInputs(value, fetch, controlNames)))
         return failure();
       continue;
     }
-    std::string name = "output_" + std::to_string(index++);
+    std::string name = outputNames.empty()
+                           ? "output_" + std::to_string(index)
+                           : outputNames[index];
+    ++index;
     FailureOr<std::string> input = dataInput(value, fetch);
     FailureOr<tensorflow::DataType> dtype =
         exportDataType(value.getType(), errorFn);
@@ -225,13 +255,23 @@ LogicalResult Exporter::exportFunction(func::FuncOp func,
     output->set_is_ref(*dtype > 100);
     (*out.mutable_ret())[name] = *input;
   }
+  auto controlRet = func->getAttrOfType<DictionaryAttr>("kiln.control_ret");
   for (StringRef control : controlNames) {
-    std::string name = control.drop_front().str(); // "^node"
+    std::string node = control.drop_front().str(); // "^node"
+    std::string name = node;
+    if (controlRet)
+      for (NamedAttribute entry : controlRet)
+        if (auto text = dyn_cast<StringAttr>(entry.getValue());
+            text && text.getValue() == node &&
+            !out.control_ret().count(entry.getName().str()))
+          name = entry.getName().str();
     if (out.control_ret().count(name))
       continue;
     signature.add_control_output(name);
-    (*out.mutable_control_ret())[name] = name;
+    (*out.mutable_control_ret())[name] = node;
   }
+  if (func->hasAttr("kiln.is_stateful"))
+    signature.set_is_stateful(true);
 
   // tf.* attributes of the function and of its arguments, prefix dropped.
   for (NamedAttribute attr : func->getAttrs()) {

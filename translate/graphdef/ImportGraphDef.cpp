@@ -18,6 +18,7 @@
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <deque>
 
@@ -512,6 +513,17 @@ LogicalResult Importer::importMain(const tensorflow::GraphDef &graph) {
           return failure();
         shape = *dims;
       }
+      if (shape) {
+        int64_t count = 1;
+        for (int64_t d : *shape)
+          if (!ShapedType::isDynamic(d) && llvm::MulOverflow(count, d, count))
+            return errorAt(nodeName)
+                   << "input array '" << input.node
+                   << "': its shape has more elements than int64 can count";
+      }
+      if (input.shape && *input.shape && wholeNode &&
+          failed(checkFeedShape(*def, input.node, *shape)))
+        return failure();
       argumentNodes[argName] = argTypes.size();
       if (!wholeNode)
         fedTensors.push_back({argName, def->name(), index});
@@ -567,7 +579,81 @@ LogicalResult Importer::importMain(const tensorflow::GraphDef &graph) {
   return success();
 }
 
+LogicalResult Importer::checkFeedShape(const tensorflow::NodeDef &def,
+                                       StringRef feed,
+                                       ArrayRef<int64_t> shape) {
+  // The shape the graph gives the node: a Placeholder's shape, a Const's.
+  const tensorflow::TensorShapeProto *given = nullptr;
+  if (auto attr = def.attr().find("shape");
+      attr != def.attr().end() && attr->second.has_shape())
+    given = &attr->second.shape();
+  else if (auto value = def.attr().find("value");
+           def.op() == "Const" && value != def.attr().end() &&
+           value->second.has_tensor())
+    given = &value->second.tensor().tensor_shape();
+  if (!given)
+    return success();
+  Location loc = NameLoc::get(StringAttr::get(ctx, def.name()));
+  auto dims = convertShape(*given, [&]() { return emitError(loc); });
+  if (failed(dims))
+    return failure();
+  if (!*dims)
+    return success();
+  bool compatible = (*dims)->size() == shape.size();
+  for (size_t i = 0; compatible && i < shape.size(); ++i)
+    compatible = ShapedType::isDynamic(shape[i]) ||
+                 ShapedType::isDynamic((**dims)[i]) || shape[i] == (**dims)[i];
+  if (compatible)
+    return success();
+  auto print = [](InFlightDiagnostic &diag, ArrayRef<int64_t> d) {
+    diag << "[";
+    llvm::interleaveComma(d, diag, [&](int64_t v) {
+      if (ShapedType::isDynamic(v))
+        diag << "?";
+      else
+        diag << v;
+    });
+    diag << "]";
+  };
+  auto diag = emitError(loc) << "input array '" << feed << "': shape ";
+  print(diag, shape);
+  diag << " conflicts with the shape of node '" << def.name() << "' ("
+       << def.op() << "), ";
+  print(diag, **dims);
+  return diag;
+}
+
+void Importer::keepSignature(func::FuncOp func,
+                             const tensorflow::FunctionDef &function) {
+  // What the exporter cannot derive from the body: the arguments' and
+  // results' names, the control outputs' names, statefulness. Without them
+  // an export named them arg0, output_0 and after their nodes, and lost
+  // is_stateful.
+  const tensorflow::OpDef &signature = function.signature();
+  auto strings = [&](const auto &range) {
+    SmallVector<Attribute> names;
+    for (const auto &entry : range)
+      names.push_back(builder.getStringAttr(entry.name()));
+    return builder.getArrayAttr(names);
+  };
+  func->setAttr("kiln.input_names", strings(signature.input_arg()));
+  func->setAttr("kiln.output_names", strings(signature.output_arg()));
+  if (!function.control_ret().empty()) {
+    SmallVector<NamedAttribute> controls;
+    for (const auto &[name, node] : function.control_ret())
+      controls.push_back(
+          builder.getNamedAttr(name, builder.getStringAttr(node)));
+    func->setAttr("kiln.control_ret", builder.getDictionaryAttr(controls));
+  }
+  if (signature.is_stateful())
+    func->setAttr("kiln.is_stateful", builder.getUnitAttr());
+}
+
 LogicalResult Importer::importFunctions() {
+  if (!duplicateFunction.empty())
+    return emitError(NameLoc::get(StringAttr::get(ctx, duplicateFunction)))
+           << "function '" << duplicateFunction
+           << "' is defined twice in the library";
   for (auto &[name, function] : functions) {
     const tensorflow::OpDef &signature = function->signature();
     Location loc = NameLoc::get(StringAttr::get(ctx, name));
@@ -649,6 +735,7 @@ LogicalResult Importer::importFunctions() {
     }
     if (auto grad = gradients.find(name); grad != gradients.end())
       func->setAttr("tf.gradient", FlatSymbolRefAttr::get(ctx, grad->second));
+    keepSignature(func, *function);
   }
   return success();
 }

@@ -147,7 +147,7 @@ Importer::outputDataTypes(const tensorflow::NodeDef &def) {
       int64_t count = 1;
       if (!arg.number_attr().empty()) {
         const auto *attr = findNodeAttr(def, arg.number_attr(), opDef);
-        if (!attr || attr->i() < 0)
+        if (!attr || attr->i() < 0 || attr->i() > kMaxNodeOutputs)
           return false;
         count = attr->i();
       }
@@ -170,7 +170,7 @@ Importer::outputDataTypes(const tensorflow::NodeDef &def) {
     return SmallVector<tensorflow::DataType>{forwarded, forwarded};
   case NodeKind::SwitchN: {
     const auto *n = findNodeAttr(def, "num_outs", nullptr);
-    if (!n || n->i() < 1)
+    if (!n || n->i() < 1 || n->i() > kMaxNodeOutputs)
       return std::nullopt;
     return SmallVector<tensorflow::DataType>(n->i(), forwarded);
   }
@@ -230,6 +230,11 @@ FailureOr<Type> Importer::elementTypeOfArg(NodeInfo &info,
                              << "' is missing or negative; it gives the "
                                 "length of output '"
                              << arg.name() << "'";
+    if (attr->i() > kMaxNodeOutputs)
+      return nodeError(info)
+             << "attribute '" << arg.number_attr() << "' is " << attr->i()
+             << "; Kiln imports at most " << kMaxNodeOutputs
+             << " outputs per node";
     count = attr->i();
   }
   tensorflow::DataType dtype = arg.type();
@@ -268,19 +273,20 @@ LogicalResult Importer::computeOpDefOutputs(NodeInfo &info,
   return success();
 }
 
-std::optional<std::vector<std::optional<SmallVector<int64_t>>>>
+FailureOr<std::optional<std::vector<std::optional<SmallVector<int64_t>>>>>
 Importer::outputShapes(NodeInfo &info) {
   auto it = info.def->attr().find("_output_shapes");
   if (it == info.def->attr().end())
-    return std::nullopt;
+    return std::optional<std::vector<std::optional<SmallVector<int64_t>>>>();
   std::vector<std::optional<SmallVector<int64_t>>> shapes;
   for (const auto &shape : it->second.list().shape()) {
     auto dims = convertShape(shape, [&]() { return nodeError(info); });
     if (failed(dims))
-      return std::nullopt;
+      return failure();
     shapes.push_back(*dims);
   }
-  return shapes;
+  return std::optional<std::vector<std::optional<SmallVector<int64_t>>>>(
+      std::move(shapes));
 }
 
 LogicalResult Importer::computeOutputs(NodeInfo &info) {
@@ -323,6 +329,10 @@ LogicalResult Importer::computeOutputs(NodeInfo &info) {
     if (!n || n->i() < 1)
       return nodeError(info) << "attribute 'num_outs' is missing or not "
                                 "positive";
+    if (n->i() > kMaxNodeOutputs)
+      return nodeError(info) << "attribute 'num_outs' is " << n->i()
+                             << "; Kiln imports at most " << kMaxNodeOutputs
+                             << " outputs per node";
     elements.assign(n->i(), *t);
     info.outputArgs["output"] = {0, static_cast<unsigned>(n->i())};
     break;
@@ -381,6 +391,10 @@ LogicalResult Importer::computeOutputs(NodeInfo &info) {
     // the usual type attributes.
     if (info.maxUsedOutput < 0)
       break;
+    if (info.maxUsedOutput >= kMaxNodeOutputs)
+      return nodeError(info) << "a consumer reads its output "
+                             << info.maxUsedOutput << "; Kiln imports at most "
+                             << kMaxNodeOutputs << " outputs per node";
     Type element;
     for (StringRef name : {"T", "dtype", "out_type", "Tout", "output_types"}) {
       const auto *attr = findAttr(info, name, nullptr);
@@ -420,9 +434,11 @@ LogicalResult Importer::computeOutputs(NodeInfo &info) {
   // Shapes: _output_shapes, the shape attributes of ops that declare their
   // outputs' shapes, a Const's value, a Placeholder's shape.
   std::vector<std::optional<SmallVector<int64_t>>> shapes(elements.size());
-  if (auto given = outputShapes(info);
-      given && given->size() == elements.size())
-    shapes = *given;
+  auto given = outputShapes(info);
+  if (failed(given))
+    return failure();
+  if (*given && (*given)->size() == elements.size())
+    shapes = **given;
   for (StringRef name : {"output_shapes", "shapes"}) {
     auto it = def.attr().find(name.str());
     if (it == def.attr().end() ||
@@ -719,6 +735,11 @@ LogicalResult Importer::emitNode(NodeInfo &info, OpBuilder &b) {
     return success();
   }
   case NodeKind::Op: {
+    if (const tensorflow::OpDef *opDef = lookupOpDef(info.def->op()))
+      if (failed(checkOpDefInputs(info, *opDef, *data)))
+        return failure();
+    if (info.def->op() == "Const" && failed(checkConst(info)))
+      return failure();
     auto attrs = convertAttrs(info, /*symbolRefs=*/true);
     if (failed(attrs))
       return failure();

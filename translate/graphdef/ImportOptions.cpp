@@ -13,6 +13,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ConvertUTF.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace kiln;
@@ -199,8 +200,20 @@ graphdef::readTfcompileConfig(StringRef path, llvm::raw_ostream &errors) {
   }
   tensorflow::tf2xla::Config config;
   std::string text = (*file)->getBuffer().str();
-  if (!google::protobuf::TextFormat::ParseFromString(text, &config) &&
-      !config.ParseFromString(text)) {
+  google::protobuf::TextFormat::Parser parser;
+  CollectErrors collect;
+  parser.RecordErrorsTo(&collect);
+  if (parser.ParseFromString(text, &config))
+    return config;
+  // Text that does not parse is reported with the text parser's first
+  // error; anything else may be the binary form.
+  if (looksLikeText((*file)->getBuffer())) {
+    errors << "'" << path << "' is not a tfcompile config (tf2xla.Config): "
+           << collect.first << "\n";
+    return std::nullopt;
+  }
+  config.Clear();
+  if (!config.ParseFromString(text)) {
     errors << "'" << path << "' is not a tfcompile config (tf2xla.Config)\n";
     return std::nullopt;
   }
@@ -232,8 +245,21 @@ graphdef::optionsFromTfcompileConfig(const tensorflow::tf2xla::Config &config,
         input.shape = std::optional<std::vector<int64_t>>();
       } else {
         std::vector<int64_t> dims;
-        for (const auto &dim : feed.shape().dim())
+        int64_t count = 1;
+        for (const auto &dim : feed.shape().dim()) {
+          if (dim.size() < -1) {
+            errors << "tfcompile config: feed '" << feed.id().node_name()
+                   << "' has invalid dimension size " << dim.size() << "\n";
+            return std::nullopt;
+          }
+          if (dim.size() >= 0 && llvm::MulOverflow(count, dim.size(), count)) {
+            errors << "tfcompile config: feed '" << feed.id().node_name()
+                   << "' has a shape with more elements than int64 can "
+                      "count\n";
+            return std::nullopt;
+          }
           dims.push_back(dim.size());
+        }
         input.shape = std::optional<std::vector<int64_t>>(dims);
       }
     }
@@ -244,10 +270,25 @@ graphdef::optionsFromTfcompileConfig(const tensorflow::tf2xla::Config &config,
       errors << "tfcompile config: a fetch has no node_name\n";
       return std::nullopt;
     }
+    if (fetch.id().output_index() < 0) {
+      errors << "tfcompile config: fetch '" << fetch.id().node_name()
+             << "' has the negative output_index "
+             << fetch.id().output_index() << "\n";
+      return std::nullopt;
+    }
     std::string name = fetch.id().node_name();
     if (fetch.id().output_index() != 0)
       name += ":" + std::to_string(fetch.id().output_index());
+    if (llvm::is_contained(options.outputs, name)) {
+      errors << "tfcompile config: fetch '" << name << "' is listed twice\n";
+      return std::nullopt;
+    }
     options.outputs.push_back(name);
+  }
+  // As tfcompile: a computation without results is a mistake.
+  if (options.outputs.empty()) {
+    errors << "tfcompile config: no fetch; tfcompile needs at least one\n";
+    return std::nullopt;
   }
   return options;
 }

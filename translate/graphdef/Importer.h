@@ -97,6 +97,11 @@ struct FedTensor {
   unsigned index = 0;
 };
 
+/// The most outputs a length attribute (Split's num_split, _SwitchN's
+/// num_outs) may give one node: a malformed count of 10^11 would exhaust
+/// memory before anything else could reject it.
+inline constexpr int64_t kMaxNodeOutputs = int64_t(1) << 20;
+
 /// What a body's fetch holds.
 struct BodyOutputs {
   SmallVector<TensorRef> data;
@@ -110,13 +115,20 @@ public:
       : module(module), builder(module.getContext()), ctx(module.getContext()),
         options(options) {
     for (const auto &function : library.function())
-      functions[function.signature().name()] = &function;
+      if (!functions.try_emplace(function.signature().name(), &function)
+               .second)
+        duplicateFunction = function.signature().name();
     for (const auto &gradient : library.gradient())
       gradients[gradient.function_name()] = gradient.gradient_func();
   }
 
   LogicalResult importMain(const tensorflow::GraphDef &graph);
   LogicalResult importFunctions();
+  /// Records on `func` what its FunctionDef's signature says beyond types
+  /// (kiln.input_names, kiln.output_names, kiln.control_ret,
+  /// kiln.is_stateful), for the exporter.
+  void keepSignature(func::FuncOp func,
+                     const tensorflow::FunctionDef &function);
 
 private:
   // Body import.
@@ -128,6 +140,10 @@ private:
                            const llvm::StringMap<unsigned> &functionArgs,
                            const BodyOutputs &outputs);
   LogicalResult parseInputs(NodeInfo &info, bool isFunction);
+  /// Refuses a feed whose shape contradicts the one the graph gives the fed
+  /// node (a Placeholder's `shape`, a Const's value).
+  LogicalResult checkFeedShape(const tensorflow::NodeDef &def, StringRef feed,
+                               ArrayRef<int64_t> shape);
   LogicalResult computeOutputs(NodeInfo &info);
   LogicalResult computeOpDefOutputs(NodeInfo &info,
                                     const tensorflow::OpDef &opDef);
@@ -136,9 +152,19 @@ private:
                                    const tensorflow::OpDef *opDef,
                                    SmallVectorImpl<Type> &listTypes,
                                    unsigned &count);
+  /// Refuses data inputs that the node's OpDef does not take: another
+  /// number of them, or an element type its attributes contradict.
+  LogicalResult checkOpDefInputs(NodeInfo &info,
+                                 const tensorflow::OpDef &opDef,
+                                 ArrayRef<Value> data);
+  /// Refuses a Const without a tensor value, or whose value's dtype is not
+  /// its `dtype` attribute.
+  LogicalResult checkConst(NodeInfo &info);
   const tensorflow::AttrValue *findAttr(const NodeInfo &info, StringRef name,
                                         const tensorflow::OpDef *opDef);
-  std::optional<std::vector<std::optional<SmallVector<int64_t>>>>
+  /// The node's `_output_shapes`, or nullopt without them; failure (with
+  /// an error) when one of them is malformed.
+  FailureOr<std::optional<std::vector<std::optional<SmallVector<int64_t>>>>>
   outputShapes(NodeInfo &info);
   std::optional<SmallVector<tensorflow::DataType>>
   outputDataTypes(const tensorflow::NodeDef &def);
@@ -163,6 +189,8 @@ private:
   const GraphImportOptions &options;
   llvm::StringMap<const tensorflow::FunctionDef *> functions;
   llvm::StringMap<std::string> gradients;
+  /// A name the library defines more than once (empty if none).
+  std::string duplicateFunction;
   /// Owns the names of fed tensors' stand-in nodes.
   llvm::BumpPtrAllocator allocator;
   llvm::StringSaver saver{allocator};

@@ -13,6 +13,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include "google/protobuf/io/tokenizer.h"
 #include "google/protobuf/text_format.h"
 
 #include <set>
@@ -22,6 +23,13 @@ using llvm::StringRef;
 
 namespace {
 
+/// Drops the text parser's errors.
+class SilentErrors : public google::protobuf::io::ErrorCollector {
+public:
+  void AddError(int, google::protobuf::io::ColumnNumber,
+                const std::string &) override {}
+};
+
 /// Parses `message` from binary protobuf, else (when `text` or the bytes do
 /// not parse as binary) from text, keeping fields Kiln does not model.
 bool parseMessage(google::protobuf::Message &message, StringRef bytes,
@@ -30,6 +38,10 @@ bool parseMessage(google::protobuf::Message &message, StringRef bytes,
     return true;
   message.Clear();
   google::protobuf::TextFormat::Parser parser;
+  // The caller reports a failure; protobuf's own log lines would only add
+  // noise before it (and name the text parser for binary input).
+  SilentErrors silent;
+  parser.RecordErrorsTo(&silent);
   parser.AllowUnknownField(true);
   parser.AllowUnknownExtension(true);
   return parser.ParseFromString(std::string(bytes), &message);

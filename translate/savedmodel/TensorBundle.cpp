@@ -12,6 +12,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 
+#include <array>
+
 #include "leveldb/env.h"
 #include "leveldb/iterator.h"
 #include "leveldb/options.h"
@@ -167,6 +169,31 @@ TensorBundle::entryBytes(StringRef key,
   return data.substr(entry.offset(), entry.size());
 }
 
+/// CRC-32C (Castagnoli, reflected polynomial 0x82f63b78) of `bytes`, as
+/// TensorFlow's crc32c::Value computes it.
+static uint32_t crc32c(StringRef bytes) {
+  static const auto table = [] {
+    std::array<uint32_t, 256> t;
+    for (uint32_t i = 0; i < 256; ++i) {
+      uint32_t c = i;
+      for (int k = 0; k < 8; ++k)
+        c = (c & 1) ? (c >> 1) ^ 0x82f63b78u : c >> 1;
+      t[i] = c;
+    }
+    return t;
+  }();
+  uint32_t crc = 0xffffffffu;
+  for (unsigned char byte : bytes)
+    crc = table[(crc ^ byte) & 0xff] ^ (crc >> 8);
+  return crc ^ 0xffffffffu;
+}
+
+/// TensorFlow stores a checksum "masked" (rotated and offset) so that a
+/// checksum of data that holds checksums stays strong.
+static uint32_t maskCrc(uint32_t crc) {
+  return ((crc >> 15) | (crc << 17)) + 0xa282ead8u;
+}
+
 std::optional<tensorflow::TensorProto>
 TensorBundle::readTensor(StringRef key, llvm::raw_ostream &errors) {
   const tensorflow::BundleEntryProto *entry = lookup(key);
@@ -190,6 +217,16 @@ TensorBundle::readTensor(StringRef key, llvm::raw_ostream &errors) {
   if (bytes->size() != count * size) {
     errors << "checkpoint tensor '" << key << "' has " << bytes->size()
            << " bytes; its shape and type need " << count * size << "\n";
+    return std::nullopt;
+  }
+  // TensorFlow's reader checks the bytes against the index's checksum: a
+  // corrupt data file would otherwise become wrong weights.
+  if (uint32_t actual = maskCrc(crc32c(*bytes)); actual != entry->crc32c()) {
+    errors << "checkpoint tensor '" << key << "': its bytes in '"
+           << shards[entry->shard_id()]->getBufferIdentifier()
+           << "' do not match the index's checksum (masked CRC-32C "
+           << llvm::format_hex(entry->crc32c(), 10) << ", the bytes give "
+           << llvm::format_hex(actual, 10) << ")\n";
     return std::nullopt;
   }
   tensorflow::TensorProto tensor;

@@ -62,6 +62,15 @@ Shape shapeOf(const tensorflow::TensorShapeProto &proto) {
   return dims;
 }
 
+/// The first dimension size below -1 of `proto` (-1 is an unknown size),
+/// or nullopt if there is none.
+std::optional<int64_t> invalidDimension(const tensorflow::TensorShapeProto &proto) {
+  for (const auto &dim : proto.dim())
+    if (dim.size() < -1)
+      return dim.size();
+  return std::nullopt;
+}
+
 /// The most precise shape both allow; nullopt if they conflict.
 std::optional<Shape> mergeShapes(const Shape &a, const Shape &b) {
   if (!a)
@@ -283,15 +292,29 @@ LogicalResult Importer::checkShards() {
       total += size;
     }
     // Fixed-size weights must fit; string weights are checked as read.
+    uint64_t used = 0;
+    bool allFixed = true;
     for (const PlannedWeight &w : weights) {
-      if (!w.offset || !w.encoding.size())
+      if (!w.offset || !w.encoding.size()) {
+        allFixed = false;
         break;
+      }
       uint64_t end = *w.offset + *w.encoding.size();
       if (end > total)
         return weightError(w.name)
                << "needs bytes [" << *w.offset << ", " << end
                << ") of weightsManifest group " << g << ", but its "
                << group.paths.size() << " shard(s) hold " << total << " bytes";
+      used = end;
+    }
+    // Bytes no weight reads mean that the manifest does not describe the
+    // shards (a weight left out, a shard of another model).
+    if (allFixed && used < total) {
+      auto diag = weights.empty() ? emitError(UnknownLoc::get(ctx))
+                                  : weightError(weights.back().name);
+      return diag << "weightsManifest group " << g << " ends at byte " << used
+                  << ", but its " << group.paths.size() << " shard(s) hold "
+                  << total << " bytes";
     }
   }
   return success();
@@ -472,8 +495,14 @@ tfjs::importOptionsFor(const Model &model, const TFJSImportOptions &options,
       Input input;
       input.node = tensor->first;
       input.dtype = entry.value().dtype();
-      if (entry.value().has_tensor_shape())
+      if (entry.value().has_tensor_shape()) {
+        if (auto bad = invalidDimension(entry.value().tensor_shape())) {
+          errors << "signature input '" << entry.key()
+                 << "': shape has invalid dimension size " << *bad << "\n";
+          return std::nullopt;
+        }
         input.shape = shapeOf(entry.value().tensor_shape());
+      }
       inputs.push_back(std::move(input));
     }
     for (const SignatureEntry &entry : signature->outputs()) {
@@ -562,6 +591,12 @@ tfjs::importOptionsFor(const Model &model, const TFJSImportOptions &options,
     auto shapeAttr = node.attr().find("shape");
     bool known = false;
     if (shapeAttr != node.attr().end() && shapeAttr->second.has_shape()) {
+      if (auto bad = invalidDimension(shapeAttr->second.shape())) {
+        errors << "input '" << input.node
+               << "': the node's shape has invalid dimension size " << *bad
+               << "\n";
+        return std::nullopt;
+      }
       shape = shapeOf(shapeAttr->second.shape());
       known = true;
     }

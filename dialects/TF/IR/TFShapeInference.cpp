@@ -170,8 +170,15 @@ kiln::tf::detail::inferFromShapeOperand(Operation *op, Value shapeOperand,
   initResultTypes(op, types);
   if (auto dims = getConstantIntValues(shapeOperand)) {
     SmallVector<int64_t> shape;
+    // TensorFlow refuses a negative size at run time; a constant one is an
+    // error now (it would otherwise become a dynamic size).
     for (int64_t d : *dims)
-      shape.push_back(d < 0 ? kDynamic : d);
+      if (d < 0)
+        return op->emitOpError("requires the shape operand to hold "
+                               "non-negative sizes, got ")
+               << d;
+    for (int64_t d : *dims)
+      shape.push_back(d);
     setShape(op, types, 0, shape);
     return success();
   }

@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace kiln::tf {
 #define GEN_PASS_DEF_TFSHAPEINFERENCEPASS
@@ -76,6 +77,23 @@ private:
     changed = true;
   }
 
+  /// Refuses an inferred static shape whose element count overflows int64:
+  /// sizes and byte counts computed from it would wrap (a Fill of
+  /// [2^32, 2^32] folded to a constant that LLVM cannot allocate).
+  static LogicalResult checkElementCount(Operation *op, unsigned index,
+                                         Type type) {
+    auto ranked = dyn_cast<RankedTensorType>(type);
+    if (!ranked)
+      return success();
+    int64_t count = 1;
+    for (int64_t dim : ranked.getShape())
+      if (!ShapedType::isDynamic(dim) && llvm::MulOverflow(count, dim, count))
+        return op->emitOpError("result #")
+               << index << " would be " << type
+               << ", which has more elements than int64 can count";
+    return success();
+  }
+
   LogicalResult inferRegion(Region &region) {
     for (Block &block : region)
       for (Operation &op : block)
@@ -106,6 +124,8 @@ private:
           return op->emitOpError("result #")
                  << result.getResultNumber() << " is declared "
                  << result.getType() << " but its operands make it " << type;
+        if (failed(checkElementCount(op, result.getResultNumber(), type)))
+          return failure();
         setType(result, type);
       }
       return success();

@@ -27,3 +27,32 @@ void TFExecutorDialect::initialize() {
 #include "dialects/TFExecutor/IR/TFExecutorOps.cpp.inc"
       >();
 }
+
+//===----------------------------------------------------------------------===//
+// Type syntax
+//===----------------------------------------------------------------------===//
+
+Type TFExecutorDialect::parseType(DialectAsmParser &parser) const {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef mnemonic;
+  Type type;
+  OptionalParseResult result = generatedTypeParser(parser, &mnemonic, type);
+  if (!result.has_value()) {
+    parser.emitError(loc) << "unknown type `" << mnemonic
+                          << "` in dialect `tf_executor`";
+    return {};
+  }
+  if (failed(*result))
+    return {};
+  // ODS's parser stops after the mnemonic; the rest of the type's body
+  // would be ignored.
+  if (succeeded(parser.parseOptionalLess())) {
+    parser.emitError(loc) << "type " << type << " takes no parameters";
+    return {};
+  }
+  return type;
+}
+
+void TFExecutorDialect::printType(Type type, DialectAsmPrinter &printer) const {
+  (void)generatedTypePrinter(type, printer);
+}

@@ -24,7 +24,17 @@ def TFExecutor_Dialect : Dialect {
     LoopCond) are nodes of their own because their semantics are those of
     the executor, not of a function.
   }];
-  let useDefaultTypePrinterParser = 1;
+  // parseType wraps ODS's parser: it refuses parameters on the types,
+  // which take none (!tf_executor.control<f32>) and which ODS's parser
+  // silently drops.
+  let useDefaultTypePrinterParser = 0;
+  let extraClassDeclaration = [{
+    /// Parses a type of this dialect; refuses parameters on those without.
+    ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
+    /// Prints a type of this dialect.
+    void printType(::mlir::Type type,
+                   ::mlir::DialectAsmPrinter &printer) const override;
+  }];
 }
 
 class TFExecutor_Type<string name, string typeMnemonic>

@@ -394,6 +394,14 @@ ParseResult SwitchNOp::parse(OpAsmParser &parser, OperationState &result) {
   if (numOuts < 1)
     return parser.emitError(loc, "expects at least one output, got ")
            << numOuts;
+  // The results bound are the outputs and the control result; checking
+  // first keeps a huge N from being allocated.
+  if (numOuts > (int64_t(1) << 20) ||
+      (parser.getNumResults() != 0 &&
+       numOuts + 1 != static_cast<int64_t>(parser.getNumResults())))
+    return parser.emitError(loc, "expects ")
+           << numOuts << " data results and a control result, but "
+           << parser.getNumResults() << " results are bound";
   if (succeeded(parser.parseOptionalLParen())) {
     if (parser.parseOperandList(operands) || parser.parseRParen())
       return failure();
@@ -607,9 +615,11 @@ void EnterOp::print(OpAsmPrinter &p) {
 LogicalResult EnterOp::verify() {
   if (getFrameName().empty())
     return emitOpError("expects a non-empty frame name");
-  if (getParallelIterations() < 1)
+  // The attribute's getter is unsigned: -3 would read as 2^64 - 3.
+  int64_t parallel = getParallelIterationsAttr().getInt();
+  if (parallel < 1)
     return emitOpError("expects parallel_iterations to be positive, got ")
-           << getParallelIterations();
+           << parallel;
   return verifyForwardingNode(*this);
 }
 

@@ -10,6 +10,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace kiln::tf_type;
@@ -34,10 +35,18 @@ Attribute ShapeAttr::parse(AsmParser &parser, Type) {
 
   // `2x?x3` lexes as integer / keyword tokens split on 'x'; the dimension
   // list parser of the builtin types does exactly this.
+  SMLoc loc = parser.getCurrentLocation();
   if (parser.parseDimensionList(dims, /*allowDynamic=*/true,
                                 /*withTrailingX=*/false) ||
       parser.parseGreater())
     return {};
+  // Sizes and byte counts derived from the shape must not wrap.
+  int64_t count = 1;
+  for (int64_t d : dims)
+    if (!ShapedType::isDynamic(d) && llvm::MulOverflow(count, d, count)) {
+      parser.emitError(loc, "shape has more elements than int64 can count");
+      return {};
+    }
   for (int64_t &d : dims)
     if (ShapedType::isDynamic(d))
       d = -1;

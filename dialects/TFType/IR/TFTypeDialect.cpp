@@ -34,6 +34,36 @@ void TFTypeDialect::initialize() {
 }
 
 //===----------------------------------------------------------------------===//
+// Type syntax
+//===----------------------------------------------------------------------===//
+
+Type TFTypeDialect::parseType(DialectAsmParser &parser) const {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef mnemonic;
+  Type type;
+  OptionalParseResult result = generatedTypeParser(parser, &mnemonic, type);
+  if (!result.has_value()) {
+    parser.emitError(loc) << "unknown type `" << mnemonic
+                          << "` in dialect `tf_type`";
+    return {};
+  }
+  if (failed(*result))
+    return {};
+  // ODS's parser of a type without parameters stops after the mnemonic, and
+  // the rest of the type's body would be ignored.
+  if (!isa<ResourceType, VariantType>(type) &&
+      succeeded(parser.parseOptionalLess())) {
+    parser.emitError(loc) << "type " << type << " takes no parameters";
+    return {};
+  }
+  return type;
+}
+
+void TFTypeDialect::printType(Type type, DialectAsmPrinter &printer) const {
+  (void)generatedTypePrinter(type, printer);
+}
+
+//===----------------------------------------------------------------------===//
 // Reference types
 //===----------------------------------------------------------------------===//
 

@@ -21,7 +21,16 @@ def TFType_Dialect : Dialect {
     attributes, placeholders). Spelling and printing follow TensorFlow's
     `tf_type` dialect, so files that TensorFlow's tools emit parse unchanged.
   }];
-  let useDefaultTypePrinterParser = 1;
+  // parseType wraps ODS's parser: it refuses parameters on types that take
+  // none (!tf_type.string<4>), which ODS's parser silently drops.
+  let useDefaultTypePrinterParser = 0;
+  let extraClassDeclaration = [{
+    /// Parses a type of this dialect; refuses parameters on those without.
+    ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
+    /// Prints a type of this dialect.
+    void printType(::mlir::Type type,
+                   ::mlir::DialectAsmPrinter &printer) const override;
+  }];
   let useDefaultAttributePrinterParser = 1;
 }
 
