@@ -701,6 +701,7 @@ LogicalResult ConvertNPUToNPUHWPass::emitStream(
     }
     for (Value &token : allStores)
       token = replaced.lookup_or(token, token);
+    recordResident(stream, resident, ops);
   }
   OperationState end(loc, "npuhw.end");
   end.addOperands(allStores);

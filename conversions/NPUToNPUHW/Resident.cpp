@@ -11,7 +11,9 @@
 
 #include "dialects/NPUHW/IR/NPUHWDialect.h"
 #include "dialects/NPUHW/IR/NPUHWOps.h"
+#include "dialects/NPU/IR/NPUCost.h"
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 
 using namespace mlir;
@@ -184,4 +186,23 @@ npu_to_npuhw::makeResident(Block &block, ArrayRef<ResidentTensor> tensors,
     v.view.erase();
   }
   return std::nullopt;
+}
+
+void npu_to_npuhw::recordResident(Operation *stream,
+                                  ArrayRef<ResidentTensor> tensors,
+                                  ArrayRef<Operation *> ops) {
+  if (tensors.empty())
+    return;
+  Builder b(stream->getContext());
+  auto layer = [&](Operation *op) -> Attribute {
+    return NameLoc::get(op->getName().getIdentifier(), op->getLoc());
+  };
+  SmallVector<Attribute> records;
+  for (const ResidentTensor &t : tensors)
+    records.push_back(b.getDictionaryAttr(
+        {b.getNamedAttr("bytes",
+                        b.getI64IntegerAttr(static_cast<int64_t>(t.bytes))),
+         b.getNamedAttr("producer", layer(ops[t.producer])),
+         b.getNamedAttr("consumer", layer(ops[t.producer + 1]))}));
+  stream->setAttr(npu::kResidentTensorsAttrName, b.getArrayAttr(records));
 }

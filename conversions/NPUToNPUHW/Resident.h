@@ -59,6 +59,14 @@ std::optional<unsigned>
 makeResident(mlir::Block &block, llvm::ArrayRef<ResidentTensor> tensors,
              llvm::DenseMap<mlir::Value, mlir::Value> &replaced);
 
+/// Records \p tensors on \p stream as npu::kResidentTensorsAttrName
+/// (NPUCost.h): per tensor its bytes and the locations of its producer and
+/// consumer among \p ops, named as npu-record-costs names them, so that the
+/// layers' lower bounds stop charging its DRAM store and load.
+void recordResident(mlir::Operation *stream,
+                    llvm::ArrayRef<ResidentTensor> tensors,
+                    llvm::ArrayRef<mlir::Operation *> ops);
+
 } // namespace kiln::npu_to_npuhw
 
 #endif // KILN_CONVERSIONS_NPUTONPUHW_RESIDENT_H

@@ -23,6 +23,13 @@ namespace kiln::npu {
 
 /// The module attribute npu-record-costs writes and the .npub exporter reads.
 inline constexpr llvm::StringLiteral kLayerCostsAttrName = "npu.layer_costs";
+/// The stream attribute convert-npu-to-npuhw writes when it keeps
+/// intermediates in LMEM: an array with, per tensor, `bytes` and the
+/// `producer` and `consumer` layer locations (as npu.layer_costs names
+/// them). npuhw-estimate-layers takes their DRAM store and load out of those
+/// layers' `dram` lower-bound terms, then drops the attribute.
+inline constexpr llvm::StringLiteral kResidentTensorsAttrName =
+    "npu.resident_tensors";
 
 /// The engine whose work bounds an estimate.
 enum class CostBound : uint8_t { MAC, VEC, DRAM };

@@ -4,6 +4,9 @@
 // layer of npu.layer_costs its predicted span in the stream, so that the
 // estimate the .npub COST section carries is a prediction of the span the
 // layer report measures, overlap with the neighbouring layers included.
+// It also takes out of each layer's DRAM lower-bound term the store and the
+// load of the intermediates convert-npu-to-npuhw kept in LMEM
+// (npu.resident_tensors): no command moves them through the DRAM port.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +18,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <map>
 
@@ -41,7 +45,31 @@ struct Span {
 struct Entry {
   Attribute loc;
   uint64_t estimate = 0, mac = 0, vec = 0, dram = 0, macs = 0;
+  /// Bytes of LMEM-resident tensors its layers store or load.
+  uint64_t resident = 0;
+  /// The locations whose resident bytes are counted (once each: ops that
+  /// share a location share their records).
+  llvm::DenseSet<Attribute> counted;
 };
+
+/// The resident bytes each layer location stores or loads, from \p stream's
+/// npu.resident_tensors.
+llvm::DenseMap<Attribute, uint64_t> residentBytes(StreamOp stream) {
+  llvm::DenseMap<Attribute, uint64_t> bytes;
+  auto records =
+      stream->getAttrOfType<ArrayAttr>(npu::kResidentTensorsAttrName);
+  if (!records)
+    return bytes;
+  for (auto record : records.getAsRange<DictionaryAttr>()) {
+    auto size = record.getAs<IntegerAttr>("bytes");
+    if (!size)
+      continue;
+    for (StringRef side : {"producer", "consumer"})
+      if (Attribute loc = record.get(side))
+        bytes[loc] += size.getValue().getZExtValue();
+  }
+  return bytes;
+}
 
 uint64_t field(DictionaryAttr entry, StringRef name) {
   auto value = entry.getAs<IntegerAttr>(name);
@@ -86,9 +114,14 @@ struct NPUHWEstimateLayersPass final
       }
       auto entries = recorded ? recorded.getAs<ArrayAttr>(stream.getSymName())
                               : ArrayAttr();
+      llvm::DenseMap<Attribute, uint64_t> resident = residentBytes(stream);
+      stream->removeAttr(npu::kResidentTensorsAttrName);
       if (!entries)
         continue;
-      functions.set(stream.getSymName(), rewrite(b, entries, tagOf, spans));
+      npu::TargetConfig config = npu::targetConfigFor(stream);
+      functions.set(stream.getSymName(),
+                    rewrite(b, entries, tagOf, spans, resident,
+                            config.dmaDramBytesPerCycle));
     }
     if (!functions.empty())
       module->setAttr(npu::kLayerCostsAttrName,
@@ -116,10 +149,15 @@ struct NPUHWEstimateLayersPass final
   }
 
   /// \p entries with one entry per layer, its estimate the layer's span;
-  /// entries whose location no command carries are kept as they are.
+  /// entries whose location no command carries are kept as they are. A
+  /// layer's `dram` term loses the cycles of the \p resident bytes its
+  /// locations store or load at \p dramBytesPerCycle (rounded down, so
+  /// that it stays a lower bound).
   ArrayAttr rewrite(Builder &b, ArrayAttr entries,
                     const llvm::DenseMap<Location, uint16_t> &tagOf,
-                    const std::map<uint16_t, Span> &spans) {
+                    const std::map<uint16_t, Span> &spans,
+                    const llvm::DenseMap<Attribute, uint64_t> &resident,
+                    uint64_t dramBytesPerCycle) {
     std::vector<Entry> merged;
     std::map<uint16_t, size_t> byTag;
     SmallVector<Attribute> kept;
@@ -142,7 +180,13 @@ struct NPUHWEstimateLayersPass final
       m.vec += field(entry, "vec");
       m.dram += field(entry, "dram");
       m.macs += field(entry, "macs");
+      if (auto it = resident.find(loc);
+          it != resident.end() && m.counted.insert(loc).second)
+        m.resident += it->second;
     }
+    for (Entry &m : merged)
+      m.dram -= std::min(m.dram, m.resident / std::max<uint64_t>(
+                                                  dramBytesPerCycle, 1));
     SmallVector<Attribute> out;
     auto i64 = [&](uint64_t v) {
       return b.getI64IntegerAttr(static_cast<int64_t>(v));

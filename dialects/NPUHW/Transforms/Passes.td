@@ -145,6 +145,12 @@ def NPUHWEstimateLayersPass
     records each stream's predicted cycles (when END executes) in the
     module attribute `npu.stream_estimates`.
 
+    The intermediates `convert-npu-to-npuhw` kept in LMEM (the stream's
+    `npu.resident_tensors`: bytes, producer and consumer locations) cross
+    no DRAM port: their bytes at `dma.dram_bytes_per_cycle` (rounded down)
+    leave the `dram` term of the producer's layer (its store) and of the
+    consumer's (its load), and the pass drops the attribute.
+
     ```mlir
     // npu.layer_costs = {main = [{estimate = 1200 : i64, loc = #a, ...} ] }
     // becomes
