@@ -166,12 +166,18 @@ std::string segmentModule() {
          "    return %y : tensor<1x16x16x32xf16>\n  }\n}\n";
 }
 
-TEST_F(NPUCostTrackingTest, OverlappedSegmentWithin2PercentOfTheSimulator) {
+/// Lowers the five-op segment (lmem-resident as given), runs it on the
+/// simulator and checks every layer's replayed estimate, and the stream's,
+/// within `tolerance` of the measured span.
+void checkOverlappedSegment(mlir::MLIRContext &ctx, bool lmemResident,
+                            double tolerance) {
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::parseSourceString<mlir::ModuleOp>(segmentModule(), &ctx);
   ASSERT_TRUE(module);
   mlir::PassManager pm(&ctx);
-  buildNPUToNPUHWPipeline(pm, {});
+  NPUToNPUHWPipelineOptions options;
+  options.lmemResident = lmemResident;
+  buildNPUToNPUHWPipeline(pm, options);
   ASSERT_TRUE(succeeded(pm.run(*module)));
   auto streams = module->getOps<npuhw::StreamOp>();
   ASSERT_EQ(std::distance(streams.begin(), streams.end()), 1);
@@ -201,11 +207,24 @@ TEST_F(NPUCostTrackingTest, OverlappedSegmentWithin2PercentOfTheSimulator) {
                 static_cast<unsigned long long>(row.cost.estimate),
                 static_cast<unsigned long long>(row.cycles()));
     EXPECT_NEAR(double(row.cost.estimate), double(row.cycles()),
-                0.02 * double(row.cycles()));
+                tolerance * double(row.cycles()));
   }
   EXPECT_GT(spans, report->totalCycles);
   EXPECT_NEAR(double(total.getInt()), double(report->totalCycles),
-              0.02 * double(report->totalCycles));
+              tolerance * double(report->totalCycles));
+}
+
+TEST_F(NPUCostTrackingTest, OverlappedSegmentWithin2PercentOfTheSimulator) {
+  // Every intermediate through DRAM: the replay models each engine, the
+  // fences and the shared DRAM port, which is all this stream uses.
+  checkOverlappedSegment(ctx, /*lmemResident=*/false, 0.02);
+}
+
+TEST_F(NPUCostTrackingTest, ResidentSegmentWithin10PercentOfTheSimulator) {
+  // With LMEM-resident intermediates the stream adds LMEM-to-LMEM copies on
+  // DMA_IN, whose LMEM port contention the replay leaves out (it models no
+  // LMEM port stalls): measured, the pool's estimate is 6.6% under its span.
+  checkOverlappedSegment(ctx, /*lmemResident=*/true, 0.10);
 }
 
 } // namespace
