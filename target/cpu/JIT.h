@@ -15,6 +15,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
+#include "target/cpu/ObjectEmitter.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -36,6 +37,9 @@ namespace kiln::cpu {
 struct JITOptions {
   /// LLVM optimisation level, 0 to 3.
   unsigned optLevel = 2;
+  /// LLVM unrolls loops only when no function has more instructions than
+  /// this (see optimizeLLVMModule).
+  uint64_t unrollLimit = kDefaultUnrollLimit;
   /// The CPU and LLVM feature string to generate code for, as
   /// TargetOptions::cpu and ::features ("host": this machine's).
   std::string cpu = "host";
