@@ -13,9 +13,10 @@
 #ifndef KILN_TARGET_CPU_JIT_H
 #define KILN_TARGET_CPU_JIT_H
 
+#include "target/cpu/ObjectEmitter.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
-#include "target/cpu/ObjectEmitter.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
