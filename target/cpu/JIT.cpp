@@ -12,7 +12,6 @@
 #include "target/cpu/ObjectEmitter.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
@@ -119,8 +118,11 @@ JITModule::create(ModuleOp module, llvm::StringRef entry,
   if (!machine)
     return machine.takeError();
   ExecutionEngineOptions engineOptions;
-  engineOptions.transformer = makeOptimizingTransformer(
-      options.optLevel, /*sizeLevel=*/0, machine->get());
+  engineOptions.transformer = [tm = machine->get(),
+                                level = options.optLevel,
+                                limit = options.unrollLimit](llvm::Module *m) {
+    return optimizeLLVMModule(*m, tm, level, limit);
+  };
   engineOptions.jitCodeGenOptLevel =
       static_cast<llvm::CodeGenOptLevel>(options.optLevel);
   engineOptions.sharedLibPaths = libraryRefs;

@@ -15,6 +15,8 @@
 #ifndef KILN_TARGET_CPU_JIT_H
 #define KILN_TARGET_CPU_JIT_H
 
+#include "target/cpu/ObjectEmitter.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
 
@@ -38,6 +40,9 @@ namespace kiln::cpu {
 struct JITOptions {
   /// LLVM optimisation level, 0 to 3.
   unsigned optLevel = 2;
+  /// LLVM unrolls loops only when no function has more instructions than
+  /// this (see optimizeLLVMModule).
+  uint64_t unrollLimit = kDefaultUnrollLimit;
   /// The CPU and LLVM feature string to generate code for, as
   /// TargetOptions::cpu and ::features ("host": this machine's).
   std::string cpu = "host";

@@ -6,10 +6,11 @@
 
 #include "target/cpu/ObjectEmitter.h"
 
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
 #include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/Error.h"
@@ -74,9 +75,51 @@ createTargetMachine(const TargetOptions &options) {
   return machine;
 }
 
+uint64_t largestFunctionSize(const llvm::Module &module) {
+  uint64_t largest = 0;
+  for (const llvm::Function &function : module)
+    largest = std::max<uint64_t>(largest, function.getInstructionCount());
+  return largest;
+}
+
+llvm::Error optimizeLLVMModule(llvm::Module &module,
+                               llvm::TargetMachine *targetMachine,
+                               unsigned optLevel, uint64_t unrollLimit) {
+  static const llvm::OptimizationLevel levels[] = {
+      llvm::OptimizationLevel::O0, llvm::OptimizationLevel::O1,
+      llvm::OptimizationLevel::O2, llvm::OptimizationLevel::O3};
+  if (optLevel > 3)
+    return llvm::createStringError("optimization level %u is not 0 to 3",
+                                   optLevel);
+  // The tuning MLIR's makeOptimizingTransformer uses, except that loop
+  // unrolling is off for modules with a function above the limit.
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopInterleaving = true;
+  tuning.LoopVectorization = true;
+  tuning.SLPVectorization = true;
+  tuning.LoopUnrolling = largestFunctionSize(module) <= unrollLimit;
+
+  llvm::LoopAnalysisManager loops;
+  llvm::FunctionAnalysisManager functions;
+  llvm::CGSCCAnalysisManager sccs;
+  llvm::ModuleAnalysisManager modules;
+  llvm::PassBuilder builder(targetMachine, tuning);
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(sccs);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, sccs, modules);
+  llvm::ModulePassManager passes =
+      optLevel == 0 ? builder.buildO0DefaultPipeline(levels[0])
+                    : builder.buildPerModuleDefaultPipeline(levels[optLevel]);
+  passes.run(module, modules);
+  return llvm::Error::success();
+}
+
 std::unique_ptr<llvm::Module>
 translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
-                  llvm::TargetMachine &targetMachine, unsigned optLevel) {
+                  llvm::TargetMachine &targetMachine, unsigned optLevel,
+                  uint64_t unrollLimit) {
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(module, context, "kiln");
   if (!llvmModule) {
@@ -85,9 +128,8 @@ translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
   }
   llvmModule->setTargetTriple(targetMachine.getTargetTriple());
   llvmModule->setDataLayout(targetMachine.createDataLayout());
-  auto optimize =
-      makeOptimizingTransformer(optLevel, /*sizeLevel=*/0, &targetMachine);
-  if (llvm::Error error = optimize(llvmModule.get())) {
+  if (llvm::Error error = optimizeLLVMModule(*llvmModule, &targetMachine,
+                                             optLevel, unrollLimit)) {
     module.emitError("LLVM optimization failed: ")
         << llvm::toString(std::move(error));
     return nullptr;

@@ -44,12 +44,33 @@ void initializeLLVMTargets();
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(const TargetOptions &options);
 
+/// Default of `unrollLimit` below: the instruction count (before
+/// optimization) of the largest function LLVM still unrolls loops in. A whole
+/// model is one function; above this size, unrolling its copy and fill loops
+/// (their bodies are already vectors) gave straight-line blocks of thousands
+/// of loads and stores whose scheduling cost grows with the square of the
+/// block, for no run-time gain (docs/performance.md, "Compile time").
+constexpr uint64_t kDefaultUnrollLimit = 20000;
+
+/// Instruction count of the largest function defined in `module`.
+uint64_t largestFunctionSize(const llvm::Module &module);
+
+/// Runs LLVM's default pipeline at `optLevel` (0 to 3) on `module`, with the
+/// tuning of MLIR's makeOptimizingTransformer (vectorizers on); loop
+/// unrolling is off when a function has more than `unrollLimit`
+/// instructions.
+llvm::Error optimizeLLVMModule(llvm::Module &module,
+                               llvm::TargetMachine *targetMachine,
+                               unsigned optLevel,
+                               uint64_t unrollLimit = kDefaultUnrollLimit);
+
 /// Translates `module` (only llvm dialect ops) to LLVM IR for
-/// `targetMachine`, and runs LLVM's optimization pipeline at the target
-/// options' level. Errors are reported on the module.
+/// `targetMachine`, and optimizes it with optimizeLLVMModule. Errors are
+/// reported on the module.
 std::unique_ptr<llvm::Module>
 translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
-                  llvm::TargetMachine &targetMachine, unsigned optLevel);
+                  llvm::TargetMachine &targetMachine, unsigned optLevel,
+                  uint64_t unrollLimit = kDefaultUnrollLimit);
 
 /// What emitCode writes.
 enum class CodeKind { Object, Assembly };

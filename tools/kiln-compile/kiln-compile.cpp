@@ -123,6 +123,11 @@ cl::opt<std::string> triple("target-triple",
                             cl::cat(category));
 cl::opt<unsigned> optLevel("O", cl::desc("Optimization level 0-3"), cl::Prefix,
                            cl::init(3), cl::cat(category));
+cl::opt<uint64_t> unrollLimit(
+    "llvm-unroll-limit",
+    cl::desc("LLVM unrolls loops only when no function has more instructions "
+             "than this (default 20000)"),
+    cl::init(kiln::cpu::kDefaultUnrollLimit), cl::cat(category));
 cl::opt<std::string>
     dumpDir("dump-dir",
             cl::desc("Write the input MLIR, the IR after each phase, LLVM IR, "
@@ -699,7 +704,8 @@ int compile() {
   clock.start("LLVM IR", *module);
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =
-      kiln::cpu::translateToLLVMIR(*module, llvmContext, **machine, optLevel);
+      kiln::cpu::translateToLLVMIR(*module, llvmContext, **machine, optLevel,
+                                     unrollLimit);
   if (!llvmModule)
     return 1;
   dump("05-model.ll",

@@ -112,6 +112,11 @@ cl::opt<unsigned> optLevel("O",
                            cl::desc("LLVM optimisation level of the JIT, "
                                     "0-3 (default 2)"),
                            cl::init(2), cl::Prefix, cl::cat(runCategory));
+cl::opt<uint64_t> unrollLimit(
+    "llvm-unroll-limit",
+    cl::desc("LLVM unrolls loops only when no function has more instructions "
+             "than this (as kiln-compile's)"),
+    cl::init(kiln::cpu::kDefaultUnrollLimit), cl::cat(runCategory));
 cl::list<std::string> sharedLibs(
     "shared-libs",
     cl::desc("Extra shared libraries the compiled code may call (MLIR's "
@@ -452,6 +457,7 @@ int run() {
   // JIT.
   cpu::JITOptions jitOptions;
   jitOptions.optLevel = optLevel;
+  jitOptions.unrollLimit = unrollLimit;
   jitOptions.sharedLibs.assign(sharedLibs.begin(), sharedLibs.end());
   if (onNPU)
     jitOptions.symbols = npuRuntimeSymbols();

@@ -1,0 +1,26 @@
+// LLVM unrolls loops only in modules whose largest function is at most
+// --llvm-unroll-limit instructions (docs/performance.md, "Compile time").
+// This small model stays under the default limit: the inner loop of the
+// elementwise nest (8 vectors of a 64-wide row) is unrolled, one loop is left.
+// With the limit at 0 both loops of the nest stay loops.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: kiln-compile %s -o %t/default.o --dump-dir=%t/default
+// RUN: FileCheck %s --check-prefix=UNROLLED < %t/default/05-model.ll
+// RUN: kiln-compile %s -o %t/limited.o --dump-dir=%t/limited --llvm-unroll-limit=0
+// RUN: FileCheck %s --check-prefix=KEPT < %t/limited/05-model.ll
+// UNROLLED-LABEL: define {{.*}} @model(
+// UNROLLED-COUNT-8: load <8 x float>
+// UNROLLED-NOT: phi i64
+// UNROLLED-LABEL: define void @_mlir_ciface_model(
+// KEPT-LABEL: define {{.*}} @model(
+// KEPT: phi i64
+// KEPT: phi i64
+// KEPT-NOT: load <8 x float>
+// KEPT: load <8 x float>
+// KEPT-NOT: load <8 x float>
+// KEPT-LABEL: define void @_mlir_ciface_model(
+
+func.func @main(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = "tf.Tanh"(%x) : (tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
