@@ -105,8 +105,12 @@ TEST_F(TensorBundleTest, ReadsTensorsAndStrings) {
   std::string text = "object graph";
   std::string stringBytes = std::string(1, char(text.size())) +
                             std::string(4, '\x7f') + text;
+  // TensorFlow's masked CRC-32C of w's 8 bytes, which the reader checks
+  // (the SavedModel e2e tests read checkpoints TensorFlow wrote).
+  auto w = entry(tensorflow::DT_FLOAT, {2}, 0, 8);
+  w.set_crc32c(0xf4c8333du);
   writeIndex({{"s", entry(tensorflow::DT_STRING, {}, 8, stringBytes.size())},
-              {"w", entry(tensorflow::DT_FLOAT, {2}, 0, 8)}});
+              {"w", w}});
   writeData(floats({1.5f, -2.0f}) + stringBytes);
   auto bundle = open();
   ASSERT_TRUE(bundle) << errors;

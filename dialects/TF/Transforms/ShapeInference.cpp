@@ -36,10 +36,12 @@ using kiln::tf::joinTensorTypes;
 
 /// Forgets the shapes inferred inside `op`'s regions (results become
 /// unranked, tensor lists forget their element types), so that they are
-/// inferred again from new argument types.
+/// inferred again from new argument types. Constants keep their types: a
+/// constant's type is its value's, whatever the arguments are.
 void forgetInnerShapes(Operation *op) {
   op->walk([&](Operation *inner) {
-    if (inner == op || !isa<tf::TFDialect>(inner->getDialect()))
+    if (inner == op || !isa<tf::TFDialect>(inner->getDialect()) ||
+        inner->hasTrait<OpTrait::ConstantLike>())
       return;
     for (OpResult result : inner->getResults()) {
       auto tensor = dyn_cast<TensorType>(result.getType());

@@ -162,3 +162,38 @@ func.func @tensor_list_items_join(%p: tensor<i1>, %a: tensor<2x3xf32>, %b: tenso
   %item = "tf.TensorListGetItem"(%s, %zero, %unknown) : (tensor<*x!tf_type.variant>, tensor<i32>, tensor<i32>) -> tensor<*xf32>
   return %item : tensor<*xf32>
 }
+
+// -----
+
+// Constants inside a loop keep their types when the loop's values widen and
+// the body is inferred again (a constant's type is its value's): faceboxes'
+// non-max-suppression map reads a TensorArray at a constant index inside
+// nested loops, and that constant used to be left unranked, which its
+// verifier refuses.
+// CHECK-LABEL: func.func @while_region_inner_constants
+// CHECK:         "tf.WhileRegion"
+// CHECK:           "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+// CHECK:           "tf.WhileRegion"
+// CHECK:             "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+// CHECK:             "tf.ConcatV2"({{.+}}) : (tensor<?xf32>, tensor<?xf32>, tensor<i32>) -> tensor<?xf32>
+func.func @while_region_inner_constants(%x: tensor<1xf32>, %p: tensor<i1>) -> tensor<*xf32> {
+  %r = "tf.WhileRegion"(%x) ({
+  ^bb0(%v: tensor<*xf32>):
+    "tf.Yield"(%p) : (tensor<i1>) -> ()
+  }, {
+  ^bb0(%v: tensor<*xf32>):
+    %axis = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+    %inner = "tf.WhileRegion"(%v) ({
+    ^bb0(%w: tensor<*xf32>):
+      "tf.Yield"(%p) : (tensor<i1>) -> ()
+    }, {
+    ^bb0(%w: tensor<*xf32>):
+      %k = "tf.Const"() {value = dense<-1> : tensor<i32>} : () -> tensor<i32>
+      %n = "tf.ConcatV2"(%w, %w, %k) : (tensor<*xf32>, tensor<*xf32>, tensor<i32>) -> tensor<*xf32>
+      "tf.Yield"(%n) : (tensor<*xf32>) -> ()
+    }) {is_stateless = true} : (tensor<*xf32>) -> tensor<*xf32>
+    %m = "tf.ConcatV2"(%inner, %v, %axis) : (tensor<*xf32>, tensor<*xf32>, tensor<i32>) -> tensor<*xf32>
+    "tf.Yield"(%m) : (tensor<*xf32>) -> ()
+  }) {is_stateless = true} : (tensor<1xf32>) -> tensor<*xf32>
+  return %r : tensor<*xf32>
+}
