@@ -392,8 +392,7 @@ void TfcompileWriter::write(llvm::ArrayRef<llvm::StringRef> namespaces,
       os << "  feeds[" << i << "].shape[" << k << "] = " << size << ";\n";
   }
   os << "  if (int status = " << s << "_run(feeds, fetches_)) {\n"
-     << "    error_msg_ = \"the model refused its arguments (status \" +\n"
-        "                 std::to_string(status) + \")\";\n"
+     << "    error_msg_ = " << s << "_error_message(status);\n"
         "    return false;\n  }\n";
   os << "  for (size_t i = 0; i < kNumResults; ++i)\n"
         "    results_[i] = fetches_[i].data;\n";
