@@ -21,15 +21,19 @@ uint64_t ConstantPool::append(ArrayRef<uint8_t> bytes) {
   return offset;
 }
 
-DenseElementsAttr npu_to_npuhw::constantElements(Value value) {
+Value npu_to_npuhw::stripCasts(Value value) {
   while (Operation *def = value.getDefiningOp()) {
     if (def->getName().getStringRef() != "quant.scast" ||
         def->getNumOperands() != 1)
       break;
     value = def->getOperand(0);
   }
+  return value;
+}
+
+DenseElementsAttr npu_to_npuhw::constantElements(Value value) {
   DenseElementsAttr attr;
-  if (!matchPattern(value, m_Constant(&attr)))
+  if (!matchPattern(stripCasts(value), m_Constant(&attr)))
     return nullptr;
   return attr;
 }

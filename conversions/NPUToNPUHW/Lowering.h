@@ -123,6 +123,9 @@ int64_t elementBytes(mlir::Type type);
 DramPlace placeOperand(mlir::Operation *op, unsigned index,
                        OpLowering &lowering);
 
+/// \p value without the quant.scast ops around it.
+mlir::Value stripCasts(mlir::Value value);
+
 } // namespace kiln::npu_to_npuhw
 
 #endif // KILN_CONVERSIONS_NPUTONPUHW_LOWERING_H

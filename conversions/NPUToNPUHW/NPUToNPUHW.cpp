@@ -52,16 +52,7 @@ using namespace kiln::npu_to_npuhw;
 namespace {
 /// The int8 constant behind \p value (through quant.scast), or null.
 DenseIntElementsAttr constantInts(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    if (def->getName().getStringRef() != "quant.scast" ||
-        def->getNumOperands() != 1)
-      break;
-    value = def->getOperand(0);
-  }
-  DenseIntElementsAttr attr;
-  if (!matchPattern(value, m_Constant(&attr)))
-    return nullptr;
-  return attr;
+  return dyn_cast_or_null<DenseIntElementsAttr>(constantElements(value));
 }
 
 quant::UniformQuantizedType qi8(Type type) {

@@ -25,17 +25,6 @@ namespace {
 /// §3).
 constexpr int64_t kAlign = 16;
 
-/// \p value without the quant.scast ops around it.
-Value stripCasts(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    if (def->getName().getStringRef() != "quant.scast" ||
-        def->getNumOperands() != 1)
-      break;
-    value = def->getOperand(0);
-  }
-  return value;
-}
-
 int64_t field(Operation *op, StringRef name) {
   auto attr = op->getAttrOfType<IntegerAttr>(name);
   return attr ? attr.getInt() : 0;

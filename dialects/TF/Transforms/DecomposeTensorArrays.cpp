@@ -13,6 +13,8 @@
 
 #include "dialects/TF/Transforms/Passes.h"
 
+#include "dialects/TF/Transforms/ConstantBuilders.h"
+
 #include "dialects/TFType/IR/TFTypeDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -27,34 +29,11 @@ namespace kiln::tf {
 
 using namespace mlir;
 using namespace kiln;
+using kiln::tf::createScalar;
+using kiln::tf::createVector;
+using kiln::tf::getZero;
 
 namespace {
-
-/// A rank-0 tf.Const of type tensor<`type`> holding `value`.
-Value createScalar(OpBuilder &builder, Location loc, IntegerType type,
-                   int64_t value) {
-  auto scalar = RankedTensorType::get({}, type);
-  return tf::ConstOp::create(
-      builder, loc, scalar,
-      DenseElementsAttr::get(scalar, builder.getIntegerAttr(type, value)));
-}
-
-/// A 1-D i32 tf.Const holding `values`.
-Value createVector(OpBuilder &builder, Location loc, ArrayRef<int32_t> values) {
-  auto type = RankedTensorType::get({static_cast<int64_t>(values.size())},
-                                    builder.getI32Type());
-  return tf::ConstOp::create(builder, loc, type,
-                             DenseElementsAttr::get(type, values));
-}
-
-/// The zero of `type` (false for i1), or null for types without one here.
-TypedAttr getZero(Type type) {
-  if (auto floatType = dyn_cast<FloatType>(type))
-    return FloatAttr::get(floatType, 0.0);
-  if (auto intType = dyn_cast<IntegerType>(type))
-    return IntegerAttr::get(intType, 0);
-  return {};
-}
 
 /// True if `a` and `b` compute the same value: the same SSA value, or
 /// results of side-effect-free ops of the same kind and attributes on

@@ -10,6 +10,8 @@
 
 #include "dialects/TF/Transforms/Passes.h"
 
+#include "dialects/TF/Transforms/ConstantBuilders.h"
+
 #include "dialects/TFType/IR/TFTypeDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -23,6 +25,9 @@ namespace kiln::tf {
 
 using namespace mlir;
 using namespace kiln;
+using kiln::tf::createScalar;
+using kiln::tf::createVector;
+using kiln::tf::getZero;
 
 namespace {
 
@@ -47,32 +52,6 @@ RankedTensorType getElementType(Type type) {
   if (!variant || variant.getSubtypes().size() != 1)
     return {};
   return dyn_cast<RankedTensorType>(variant.getSubtypes().front());
-}
-
-/// A rank-0 tf.Const of type tensor<`type`> holding `value`.
-Value createScalar(OpBuilder &builder, Location loc, IntegerType type,
-                   int64_t value) {
-  auto scalar = RankedTensorType::get({}, type);
-  return tf::ConstOp::create(
-      builder, loc, scalar,
-      DenseElementsAttr::get(scalar, builder.getIntegerAttr(type, value)));
-}
-
-/// A 1-D i32 tf.Const holding `values`.
-Value createVector(OpBuilder &builder, Location loc, ArrayRef<int32_t> values) {
-  auto type = RankedTensorType::get({static_cast<int64_t>(values.size())},
-                                    builder.getI32Type());
-  return tf::ConstOp::create(builder, loc, type,
-                             DenseElementsAttr::get(type, values));
-}
-
-/// The zero of `type` (false for i1), or null for types without one here.
-TypedAttr getZero(Type type) {
-  if (auto floatType = dyn_cast<FloatType>(type))
-    return FloatAttr::get(floatType, 0.0);
-  if (auto intType = dyn_cast<IntegerType>(type))
-    return IntegerAttr::get(intType, 0);
-  return {};
 }
 
 /// Rewrites the tensor lists of one function.
