@@ -137,10 +137,12 @@ def timeline(trace, bound):
     events = events["traceEvents"] if isinstance(events, dict) else events
     ops = collections.OrderedDict()
     for e in events:
-        if e.get("ph") != "X":
+        a = e.get("args", {})
+        # Engine slices only: the trace also has one "layer" slice per op
+        # (the estimate and measured cycles), which carries no command span.
+        if e.get("ph") != "X" or "start_cycle" not in a:
             continue
-        a = e["args"]
-        line = a["loc"].split(":")[-2] if a["loc"] else "?"
+        line = a["loc"].split(":")[-2] if a.get("loc") else "?"
         o = ops.setdefault(line, {"s": 1 << 62, "e": 0, "mac": 0})
         o["s"] = min(o["s"], a["start_cycle"])
         o["e"] = max(o["e"], a["end_cycle"])
