@@ -1,9 +1,11 @@
 //===- Gather.cpp - tf gathers to linalg ------------------------*- C++ -*-===//
 //
 // GatherV2 (an axis constant or known at run time) and GatherNd (a static index depth).
-// Out-of-range gather indices are an error in TensorFlow on CPU; here they
-// are clamped into range, so that the compiled code never reads outside the
-// tensor, or read as zero under GatherNd's "IGNORE" policy.
+// Out-of-range gather indices are an error in TensorFlow on CPU. Indices known
+// at compile time are checked here and an out-of-range one is a compile error
+// naming it; indices known only at run time are clamped into range, so that
+// the compiled code never reads outside the tensor, or read as zero under
+// GatherNd's "IGNORE" policy.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +13,8 @@
 #include "conversions/TFToLinalg/ShapeUtils.h"
 
 #include "dialects/TF/IR/TFOps.h"
+
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace kiln;
@@ -32,6 +36,41 @@ Value clampIndex(OpBuilder &b, Location loc, Value index, Value size) {
   Value last = arith::SubIOp::create(b, loc, size, one);
   Value low = arith::MaxSIOp::create(b, loc, index, zero);
   return arith::MinSIOp::create(b, loc, low, last);
+}
+
+/// The constant `indices`, or nothing when they are not known at compile time
+/// (the adaptor's value, or the original operand when that is still a tf
+/// constant).
+std::optional<DenseIntElementsAttr> getConstantIndices(Value converted,
+                                                       Value original) {
+  DenseIntElementsAttr values;
+  if (matchPattern(converted, m_Constant(&values)) ||
+      matchPattern(original, m_Constant(&values)))
+    return values;
+  return std::nullopt;
+}
+
+/// Fails with an error naming the first index of `indices` (a constant of
+/// `depth` components per index) outside [0, extent) of the params dimension
+/// it addresses; dynamic extents are not checked.
+LogicalResult checkConstantIndices(Operation *op, DenseIntElementsAttr indices,
+                                   ArrayRef<int64_t> extents,
+                                   ArrayRef<int64_t> dims) {
+  int64_t depth = extents.size(), position = 0;
+  if (depth == 0)
+    return success();
+  for (const APInt &value : indices.getValues<APInt>()) {
+    int64_t component = position % depth;
+    int64_t index = value.getSExtValue();
+    int64_t extent = extents[component];
+    if (!ShapedType::isDynamic(extent) && (index < 0 || index >= extent))
+      return op->emitOpError("index ")
+             << index << " (element " << position
+             << " of the constant indices) is out of range [0, " << extent
+             << ") of params' dimension " << dims[component];
+    ++position;
+  }
+  return success();
 }
 
 /// The gather of `params` along the static `axis` at `indices`, whose
@@ -119,6 +158,11 @@ struct GatherV2OpLowering final : OpConversionPattern<tf::GatherV2Op> {
       return kiln::detail::reportUnsupported(
           op, "the gather has rank " + Twine(outRank) +
                   " but the result has rank " + Twine(resultType.getRank()));
+    if (std::optional<DenseIntElementsAttr> constant =
+            getConstantIndices(indices, op.getIndices()))
+      if (failed(checkConstantIndices(op, *constant,
+                                      {paramsType.getDimSize(*axis)}, {*axis})))
+        return failure();
 
     Value result =
         gatherAlong(rewriter, op.getLoc(), params, indices, *axis, batchDims);
@@ -203,6 +247,15 @@ struct GatherNdOpLowering final : OpConversionPattern<tf::GatherNdOp> {
       return kiln::detail::reportUnsupported(
           op, "the gather has rank " + Twine(outRank) +
                   " but the result has rank " + Twine(resultType.getRank()));
+
+    if (std::optional<DenseIntElementsAttr> constant =
+            getConstantIndices(indices, op.getIndices());
+        constant && !ignoreBad) {
+      SmallVector<int64_t> dims = llvm::to_vector(llvm::seq<int64_t>(0, depth));
+      if (failed(checkConstantIndices(
+              op, *constant, paramsType.getShape().take_front(depth), dims)))
+        return failure();
+    }
 
     Location loc = op.getLoc();
     SmallVector<OpFoldResult> sizes;

@@ -259,3 +259,37 @@ func.func @batch_to_space_batch_not_divisible(%arg0: tensor<3x2x2x1xf32>) -> ten
   %0 = "tf.BatchToSpaceND"(%arg0, %block, %crops) : (tensor<3x2x2x1xf32>, tensor<2xi32>, tensor<2x2xi32>) -> tensor<?x4x4x1xf32>
   return %0 : tensor<?x4x4x1xf32>
 }
+
+// -----
+
+// A constant index out of range is TensorFlow's error at run time on CPU; with
+// the indices known at compile time it is a compile error, not a clamped read.
+func.func @gather_constant_index_out_of_range(%params: tensor<5x3xf32>) -> tensor<2x3xf32> {
+  %indices = "tf.Const"() {value = dense<[4, 5]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %axis = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  // expected-error @+2 {{'tf.GatherV2' op index 5 (element 1 of the constant indices) is out of range [0, 5) of params' dimension 0}}
+  // expected-error @+1 {{failed to legalize operation 'tf.GatherV2'}}
+  %0 = "tf.GatherV2"(%params, %indices, %axis) {batch_dims = 0 : i64} : (tensor<5x3xf32>, tensor<2xi32>, tensor<i32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @gather_constant_negative_index(%params: tensor<5x3xf32>) -> tensor<5x1xf32> {
+  %indices = "tf.Const"() {value = dense<[-1]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %axis = "tf.Const"() {value = dense<-1> : tensor<i32>} : () -> tensor<i32>
+  // expected-error @+2 {{'tf.GatherV2' op index -1 (element 0 of the constant indices) is out of range [0, 3) of params' dimension 1}}
+  // expected-error @+1 {{failed to legalize operation 'tf.GatherV2'}}
+  %0 = "tf.GatherV2"(%params, %indices, %axis) {batch_dims = 0 : i64} : (tensor<5x3xf32>, tensor<1xi64>, tensor<i32>) -> tensor<5x1xf32>
+  return %0 : tensor<5x1xf32>
+}
+
+// -----
+
+func.func @gather_nd_constant_index_out_of_range(%params: tensor<4x6xf32>) -> tensor<2xf32> {
+  %indices = "tf.Const"() {value = dense<[[3, 5], [1, 6]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
+  // expected-error @+2 {{'tf.GatherNd' op index 6 (element 3 of the constant indices) is out of range [0, 6) of params' dimension 1}}
+  // expected-error @+1 {{failed to legalize operation 'tf.GatherNd'}}
+  %0 = "tf.GatherNd"(%params, %indices) : (tensor<4x6xf32>, tensor<2x2xi32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
