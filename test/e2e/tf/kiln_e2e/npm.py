@@ -89,7 +89,7 @@ SPECS = {
     "handtrack_ssd640fpnlite_base": Spec([[1, 640, 640, 3]]),
     "handtrack_ssd640fpnlite_fp16": Spec([[1, 640, 640, 3]]),
     "handtrack_ssd640fpnlite_int8": Spec([[1, 640, 640, 3]]),
-    "maxim_deblurring": Spec([[1, 32, 32, 3]]),
+    "maxim_deblurring": Spec([[1, 64, 64, 3]]),
     "faceboxes": Spec([[1, 256, 256, 3]]),
     # Output 2 is the top 100 detections [ymin, xmin, ymax, xmax, score,
     # class]: on the seeded input, TensorFlow's rows 4 and 5 both score
@@ -100,6 +100,19 @@ SPECS = {
     "rvm": Spec([[1, 144, 256, 3], [], [], [], [], []],
                 fixed={1: 0.0, 2: 0.5, 3: 0.0, 4: 0.0, 5: 0.0}),
 }
+
+# BlazePose's segmentation mask (256x256, a sigmoid of an up-sampled
+# decoder) is the one output whose summation order shows: on the seeded
+# input, TensorFlow's own oneDNN kernels differ from its plain kernels by
+# 9.9e-4 (full), 7.1e-4 (heavy) and 9.6e-4 (lite) of its scale
+# (`python -m kiln_e2e.npm --onednn-spread`), and Kiln by 9.9e-4, 4.7e-4
+# and 9.6e-4, on a few dozen of its 65,536 elements; every other output is
+# within 6.7e-5 both ways. 2e-3 is twice the largest spread.
+_BLAZEPOSE_WHY = ("the segmentation mask: TensorFlow's oneDNN and plain "
+                  "kernels differ by up to 9.9e-4 of its scale, Kiln by "
+                  "up to 9.9e-4 (measured)")
+for _variant in ("full", "heavy", "lite"):
+    SPECS[f"blazepose_{_variant}"] = Spec(rtol=2e-3, why=_BLAZEPOSE_WHY)
 
 # The CI subset: two fast models (each compiles in a few seconds).
 CI_MODELS = ("emotion", "liveness")
