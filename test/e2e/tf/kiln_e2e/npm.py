@@ -14,7 +14,7 @@ inputs:
   runs it in a session. Ops only TF.js defines (FusedDepthwiseConv2dNative,
   Prelu) are first rewritten into the TensorFlow ops they fuse
   (tfjs_ops.py); the graph TensorFlow ran is then kept as
-  tensorflow.pbtxt.
+  tensorflow.pb.
 
 Each output is compared within the model's tolerance relative to its scale
 (its largest finite |value|, compare.py). Where TensorFlow cannot run the
@@ -236,28 +236,30 @@ def export_graph_def(model: Model, bin_dir: str, out_dir: str,
                      inputs: list):
     """Kiln's frozen GraphDef of the model (weights as Consts), as
     TensorFlow loads it, or raises with the failing step's output."""
-    from google.protobuf import text_format
     from tensorflow.core.framework import graph_pb2
 
     translate = os.path.join(bin_dir, "kiln-translate")
     imported = os.path.join(out_dir, "imported.mlir")
-    exported = os.path.join(out_dir, "exported.pbtxt")
+    # Binary: MAXIM's text export is 277 MB, which TensorFlow's text parser
+    # takes minutes to read.
+    exported = os.path.join(out_dir, "exported.pb")
     for command, log in (
             ([translate, "--import-tfjs", model.path,
               "-tfjs-input-shapes=" + _shape_flag(inputs), "-o", imported],
              "import.log"),
             ([translate, "--export-graphdef", imported,
-              "-tf-graph-as-function", "-o", exported], "export.log")):
+              "-tf-graph-as-function", "-graphdef-output-format=pb", "-o",
+              exported], "export.log")):
         status, output = _run(command, os.path.join(out_dir, log), out_dir)
         if status != 0:
             raise RuntimeError(f"{os.path.basename(command[0])} "
                                f"{command[1]} failed: {output.strip()[-500:]}")
     graph_def = graph_pb2.GraphDef()
-    with open(exported) as f:
-        text_format.Parse(f.read(), graph_def)
+    with open(exported, "rb") as f:
+        graph_def.ParseFromString(f.read())
     if complete_for_tensorflow(graph_def):
-        with open(os.path.join(out_dir, "tensorflow.pbtxt"), "w") as f:
-            f.write(text_format.MessageToString(graph_def))
+        with open(os.path.join(out_dir, "tensorflow.pb"), "wb") as f:
+            f.write(graph_def.SerializeToString())
     return graph_def
 
 
@@ -349,14 +351,12 @@ def onednn_spread(model: Model, bin_dir: str, artifacts: str) -> list:
         np.save(os.path.join(out_dir, f"input_{i}.npy"), array)
     script = (
         "import os, sys, numpy as np\n"
-        "from google.protobuf import text_format\n"
         "from tensorflow.core.framework import graph_pb2\n"
         "from kiln_e2e import npm\n"
         "d, tag = sys.argv[1], sys.argv[2]\n"
         "g = graph_pb2.GraphDef()\n"
-        "name = 'tensorflow.pbtxt' if os.path.exists(os.path.join(d, "
-        "'tensorflow.pbtxt')) else 'exported.pbtxt'\n"
-        "text_format.Parse(open(os.path.join(d, name)).read(), g)\n"
+        "g.ParseFromString(open(os.path.join(d, 'exported.pb'), "
+        "'rb').read())\n"
         "npm.complete_for_tensorflow(g)\n"
         "n = len([f for f in os.listdir(d) if f.startswith('input_')])\n"
         "xs = [np.load(os.path.join(d, f'input_{i}.npy')) for i in "
