@@ -76,6 +76,10 @@ void populateConvPatterns(const mlir::TypeConverter &typeConverter,
 void populatePoolingPatterns(const mlir::TypeConverter &typeConverter,
                              mlir::RewritePatternSet &patterns);
 
+/// 3-D window ops: Conv3D, MaxPool3D, AvgPool3D (Window3D.cpp).
+void populateWindow3DPatterns(const mlir::TypeConverter &typeConverter,
+                              mlir::RewritePatternSet &patterns);
+
 /// Gradients of window ops: Conv2DBackpropFilter, MaxPoolGrad
 /// (Gradients.cpp).
 void populateGradientPatterns(const mlir::TypeConverter &typeConverter,

@@ -129,6 +129,7 @@ void kiln::populateTFToLinalgConversionPatterns(
   kiln::detail::populateMatMulPatterns(typeConverter, patterns);
   kiln::detail::populateConvPatterns(typeConverter, patterns);
   kiln::detail::populatePoolingPatterns(typeConverter, patterns);
+  kiln::detail::populateWindow3DPatterns(typeConverter, patterns);
   kiln::detail::populateGradientPatterns(typeConverter, patterns);
   kiln::detail::populateMirrorPadPatterns(typeConverter, patterns);
   kiln::detail::populateResizePatterns(typeConverter, patterns);

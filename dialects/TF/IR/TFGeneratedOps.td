@@ -459,6 +459,34 @@ def TF_AvgPoolOp : TF_Op<"AvgPool", [Pure, SameOperandsAndResultElementType, TF_
   let hasVerifier = 1;
 }
 
+def TF_AvgPool3DOp : TF_Op<"AvgPool3D", [Pure, SameOperandsAndResultElementType, TF_InferShape]> {
+  let summary = "Average over sliding windows of a 5-D input";
+  let description = [{
+    `ksize` and `strides` have one entry per input dimension, 1 for the
+    batch and channels; `padding` is "SAME" or "VALID" (padded elements
+    do not count).
+
+    ```mlir
+    %y = "tf.AvgPool3D"(%x) {ksize = [1, 2, 2, 2, 1], padding = "VALID", strides = [1, 2, 2, 2, 1]} : (tensor<1x4x8x8x3xf32>) -> tensor<1x2x4x4x3xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_FloatTensor:$input,
+    I64ArrayAttr:$ksize,
+    I64ArrayAttr:$strides,
+    StrAttr:$padding,
+    DefaultValuedOptionalAttr<StrAttr, "\"NDHWC\"">:$data_format
+  );
+  let results = (outs
+    TF_FloatTensor:$output
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
+
+  let hasVerifier = 1;
+}
+
 def TF_BatchMatMulV2Op : TF_Op<"BatchMatMulV2", [Pure, AllElementTypesMatch<["x", "y", "output"]>, TF_InferShape]> {
   let summary = "Batched matrix product with broadcast batch dimensions";
   let description = [{
@@ -829,6 +857,36 @@ def TF_Conv2DBackpropInputOp : TF_Op<"Conv2DBackpropInput", [Pure, AllElementTyp
   );
 
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<1>;
+
+  let hasVerifier = 1;
+}
+
+def TF_Conv3DOp : TF_Op<"Conv3D", [Pure, AllElementTypesMatch<["input", "filter", "output"]>, TF_InferShape]> {
+  let summary = "3-D convolution of a 5-D input with a 5-D filter";
+  let description = [{
+    `input` is NDHWC (or NCDHW with `data_format`), `filter` is
+    [depth, height, width, in_channels, out_channels]. `strides` and
+    `dilations` have one entry per input dimension, 1 for the batch and
+    channels; `padding` is "SAME" or "VALID".
+
+    ```mlir
+    %y = "tf.Conv3D"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1, 1]} : (tensor<1x4x8x8x3xf32>, tensor<3x3x3x3x16xf32>) -> tensor<1x4x8x8x16xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_FloatTensor:$input,
+    TF_FloatTensor:$filter,
+    I64ArrayAttr:$strides,
+    StrAttr:$padding,
+    DefaultValuedOptionalAttr<StrAttr, "\"NDHWC\"">:$data_format,
+    DefaultValuedOptionalAttr<I64ArrayAttr, "{1, 1, 1, 1, 1}">:$dilations
+  );
+  let results = (outs
+    TF_FloatTensor:$output
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
 
   let hasVerifier = 1;
 }
@@ -1957,6 +2015,33 @@ def TF_MaxPoolOp : TF_Op<"MaxPool", [Pure, SameOperandsAndResultElementType, TF_
   );
   let results = (outs
     TensorOf<[TF_IntOrFloat, TFType_Qint8Type]>:$output
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
+
+  let hasVerifier = 1;
+}
+
+def TF_MaxPool3DOp : TF_Op<"MaxPool3D", [Pure, SameOperandsAndResultElementType, TF_InferShape]> {
+  let summary = "Maximum over sliding windows of a 5-D input";
+  let description = [{
+    `ksize` and `strides` have one entry per input dimension, 1 for the
+    batch and channels; `padding` is "SAME" or "VALID".
+
+    ```mlir
+    %y = "tf.MaxPool3D"(%x) {ksize = [1, 2, 2, 2, 1], padding = "VALID", strides = [1, 2, 2, 2, 1]} : (tensor<1x4x8x8x3xf32>) -> tensor<1x2x4x4x3xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TensorOf<[F16, BF16, F32]>:$input,
+    I64ArrayAttr:$ksize,
+    I64ArrayAttr:$strides,
+    StrAttr:$padding,
+    DefaultValuedOptionalAttr<StrAttr, "\"NDHWC\"">:$data_format
+  );
+  let results = (outs
+    TensorOf<[F16, BF16, F32]>:$output
   );
 
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;

@@ -1,7 +1,7 @@
 //===- TFShapeInferenceNN.cpp - shape rules of nn ops -----------*- C++ -*-===//
 //
 // inferResultTypes of the neural-network ops: matrix multiplies, Einsum,
-// convolutions, pooling and ResizeBilinear.
+// convolutions and pooling (2-D and 3-D) and ResizeBilinear.
 //
 //===----------------------------------------------------------------------===//
 
@@ -227,6 +227,76 @@ LogicalResult MaxPoolOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
 LogicalResult AvgPoolOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
   return inferPool(getOperation(), getValue(), getKsize(), getStrides(),
                    getPadding(), nullptr, getDataFormat(), resultTypes);
+}
+
+/// The 3-D window ops: `window` holds the depth, height and width of the
+/// window (dynamic when unknown), `channels` the output channel count;
+/// NDHWC or NCDHW.
+static LogicalResult inferWindowed3D(Operation *op, Value input,
+                                     ArrayRef<int64_t> window, int64_t channels,
+                                     ArrayAttr stridesAttr,
+                                     ArrayAttr dilationsAttr,
+                                     StringRef padding, StringRef dataFormat,
+                                     SmallVectorImpl<Type> &types) {
+  initResultTypes(op, types);
+  auto shape = getRankedShape(input.getType());
+  SmallVector<int64_t> strides = toInts(stridesAttr);
+  SmallVector<int64_t> dilations =
+      dilationsAttr ? toInts(dilationsAttr) : SmallVector<int64_t>(5, 1);
+  if (!shape || shape->size() != 5 || strides.size() != 5 ||
+      dilations.size() != 5)
+    return success(); // the verifier reports bad attributes
+  bool ncdhw = dataFormat == "NCDHW";
+  int64_t first = ncdhw ? 2 : 1;
+  SmallVector<int64_t> result(5, kDynamic);
+  result[0] = (*shape)[0];
+  result[ncdhw ? 1 : 4] = channels;
+  for (int64_t i = 0; i < 3; ++i)
+    result[first + i] =
+        windowOutputSize((*shape)[first + i], window[i], strides[first + i],
+                         dilations[first + i], padding, 0, 0);
+  setShape(op, types, 0, result);
+  return success();
+}
+
+LogicalResult Conv3DOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  SmallVector<int64_t> window(3, kDynamic);
+  int64_t channels = kDynamic;
+  if (auto f = getRankedShape(getFilter().getType()); f && f->size() == 5) {
+    window.assign(f->begin(), f->begin() + 3);
+    channels = (*f)[4];
+  }
+  return inferWindowed3D(getOperation(), getInput(), window, channels,
+                         getStrides(), getDilations(), getPadding(),
+                         getDataFormat(), resultTypes);
+}
+
+/// Channels of a 3-D pooled input stay; the window comes from ksize.
+static LogicalResult inferPool3D(Operation *op, Value input, ArrayAttr ksize,
+                                 ArrayAttr strides, StringRef padding,
+                                 StringRef dataFormat,
+                                 SmallVectorImpl<Type> &types) {
+  SmallVector<int64_t> k = toInts(ksize);
+  auto shape = getRankedShape(input.getType());
+  if (k.size() != 5 || !shape || shape->size() != 5) {
+    initResultTypes(op, types);
+    return success();
+  }
+  bool ncdhw = dataFormat == "NCDHW";
+  int64_t first = ncdhw ? 2 : 1;
+  SmallVector<int64_t> window(k.begin() + first, k.begin() + first + 3);
+  return inferWindowed3D(op, input, window, (*shape)[ncdhw ? 1 : 4], strides,
+                         nullptr, padding, dataFormat, types);
+}
+
+LogicalResult MaxPool3DOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  return inferPool3D(getOperation(), getInput(), getKsize(), getStrides(),
+                     getPadding(), getDataFormat(), resultTypes);
+}
+
+LogicalResult AvgPool3DOp::inferResultTypes(SmallVectorImpl<Type> &resultTypes) {
+  return inferPool3D(getOperation(), getInput(), getKsize(), getStrides(),
+                     getPadding(), getDataFormat(), resultTypes);
 }
 
 LogicalResult

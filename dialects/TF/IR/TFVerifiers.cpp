@@ -143,6 +143,41 @@ static LogicalResult verifyPool(Operation *op, Value input, ArrayAttr ksize,
   return verifyRank(op, input, "input", 4);
 }
 
+/// The checks shared by the 3-D window ops (Conv3D, MaxPool3D, AvgPool3D),
+/// as TensorFlow's kernels make them: each of `arrays` (strides, ksize,
+/// dilations) has 5 positive entries with 1 in the batch and channel
+/// dimensions of `dataFormat`, padding is "SAME" or "VALID", the data format
+/// is "NDHWC" or "NCDHW", and `input` has rank 5.
+static LogicalResult
+verifyWindow3D(Operation *op, Value input,
+               ArrayRef<std::pair<StringRef, ArrayAttr>> arrays,
+               StringRef padding, StringRef dataFormat) {
+  if (failed(verifyOneOf(op, padding, "padding", {"SAME", "VALID"})) ||
+      failed(verifyOneOf(op, dataFormat, "data_format", {"NDHWC", "NCDHW"})))
+    return failure();
+  int64_t channelDim = dataFormat == "NCDHW" ? 1 : 4;
+  for (auto [name, attr] : arrays) {
+    if (failed(verifyArraySize(op, attr, name, 5)))
+      return failure();
+    SmallVector<int64_t> values;
+    for (Attribute a : attr)
+      values.push_back(cast<IntegerAttr>(a).getInt());
+    for (int64_t v : values)
+      if (v <= 0)
+        return op->emitOpError("requires ")
+               << name << " to be positive, got " << v;
+    if (values[0] != 1 || values[channelDim] != 1) {
+      std::string list;
+      for (int64_t v : values)
+        list += (list.empty() ? "" : ", ") + std::to_string(v);
+      return op->emitOpError("requires ")
+             << name << " to be 1 in the batch and channel dimensions, got ["
+             << list << "]";
+    }
+  }
+  return verifyRank(op, input, "input", 5);
+}
+
 //===----------------------------------------------------------------------===//
 // Constants and forwarding
 //===----------------------------------------------------------------------===//
@@ -281,6 +316,41 @@ LogicalResult AvgPoolOp::verify() {
   return verifyPool(getOperation(), getValue(), getKsize(), getStrides(),
                     getPadding(), {"SAME", "VALID"}, getDataFormat(),
                     {"NHWC", "NCHW"});
+}
+
+LogicalResult Conv3DOp::verify() {
+  if (failed(verifyWindow3D(getOperation(), getInput(),
+                            {{"strides", getStrides()},
+                             {"dilations", getDilations()}},
+                            getPadding(), getDataFormat())) ||
+      failed(verifyRank(getOperation(), getFilter(), "filter", 5)))
+    return failure();
+  auto input = dyn_cast<RankedTensorType>(getInput().getType());
+  auto filter = dyn_cast<RankedTensorType>(getFilter().getType());
+  if (!input || !filter)
+    return success();
+  int64_t channels = input.getDimSize(getDataFormat() == "NCDHW" ? 1 : 4);
+  int64_t filterChannels = filter.getDimSize(3);
+  if (!ShapedType::isDynamic(channels) &&
+      !ShapedType::isDynamic(filterChannels) &&
+      (filterChannels == 0 || channels % filterChannels != 0))
+    return emitOpError("requires the input's ")
+           << channels
+           << " channels to be a multiple of the filter's in_channels, got "
+           << filterChannels;
+  return success();
+}
+
+LogicalResult MaxPool3DOp::verify() {
+  return verifyWindow3D(getOperation(), getInput(),
+                        {{"ksize", getKsize()}, {"strides", getStrides()}},
+                        getPadding(), getDataFormat());
+}
+
+LogicalResult AvgPool3DOp::verify() {
+  return verifyWindow3D(getOperation(), getInput(),
+                        {{"ksize", getKsize()}, {"strides", getStrides()}},
+                        getPadding(), getDataFormat());
 }
 
 //===----------------------------------------------------------------------===//

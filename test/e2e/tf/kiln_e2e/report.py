@@ -103,12 +103,68 @@ def html_page(outcomes) -> str:
     return "\n".join(out) + "\n"
 
 
+def summary_markdown(outcomes) -> str:
+    """The run in brief, for committing beside the docs: results per
+    backend, every case that did not pass with its step and detail, the npm
+    models (cases named npm_*) with their errors and times, and the slowest
+    compiles. The full table stays in report.md."""
+    backends = sorted({o.backend for o in outcomes})
+    statuses = sorted({o.status for o in outcomes})
+    lines = [f"{len(outcomes)} results: {summary(outcomes)}.", "",
+             "| backend | cases | " + " | ".join(statuses) + " |",
+             "|---|---|" + "---|" * len(statuses)]
+    for backend in backends:
+        mine = [o for o in outcomes if o.backend == backend]
+        lines.append(f"| {backend} | {len(mine)} | " + " | ".join(
+            str(sum(o.status == s for o in mine)) for s in statuses) + " |")
+    others = sorted((o for o in outcomes if o.status != "pass"),
+                    key=lambda o: (o.case, o.backend))
+    lines += ["", "## Cases that did not pass", ""]
+    if not others:
+        lines.append("None.")
+    else:
+        lines += ["| case | backend | status | step | detail |",
+                  "|---|---|---|---|---|"]
+        for o in others:
+            lines.append("| " + " | ".join(_md_cell(c) for c in (
+                o.case, o.backend, o.status, o.step, o.detail[:300])) + " |")
+    npm = sorted((o for o in outcomes if o.case.startswith("npm_")),
+                 key=lambda o: o.case)
+    if npm:
+        lines += ["", "## npm models against TensorFlow", "",
+                  "| model | status | max rel err | max abs err | "
+                  "compile s | Kiln run ms | export + TensorFlow s |",
+                  "|---|---|---|---|---|---|---|"]
+        for o in npm:
+            lines.append("| " + " | ".join((
+                o.case[len("npm_"):], o.status,
+                _num(o.max_rel_error, "{:.2g}"),
+                _num(o.max_abs_error, "{:.2g}"),
+                _num(None if o.compile_ms is None else o.compile_ms / 1000,
+                     "{:.1f}"),
+                _num(o.run_ms, "{:.1f}"),
+                _num(None if o.tf_ms is None else o.tf_ms / 1000,
+                     "{:.1f}"))) + " |")
+    timed = sorted((o for o in outcomes if o.compile_ms is not None),
+                   key=lambda o: -o.compile_ms)[:10]
+    if timed:
+        lines += ["", "## Slowest compiles", "",
+                  "| case | backend | compile s |", "|---|---|---|"]
+        for o in timed:
+            lines.append(f"| {o.case} | {o.backend} | "
+                         f"{o.compile_ms / 1000:.1f} |")
+    return "\n".join(lines) + "\n"
+
+
 def write(outcomes, directory: str) -> str:
-    """Writes report.md and report.html; returns the Markdown's path."""
+    """Writes report.md, report.html and summary.md (summary_markdown);
+    returns report.md's path."""
     os.makedirs(directory, exist_ok=True)
     path = os.path.join(directory, "report.md")
     with open(path, "w") as f:
         f.write(markdown(outcomes))
+    with open(os.path.join(directory, "summary.md"), "w") as f:
+        f.write(summary_markdown(outcomes))
     with open(os.path.join(directory, "report.html"), "w") as f:
         f.write(html_page(outcomes))
     return path
