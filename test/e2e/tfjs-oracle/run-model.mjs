@@ -7,7 +7,7 @@
 //
 //   node run-model.mjs <model.json> --out-dir DIR [--seed N]
 //        [--input-shapes 1,32,32,3:...] [--inputs a.npy,b.npy]
-//        [--float-range LO,HI] [--int-range LO,HI] [--repeat N]
+//        [--float-range LO,HI] [--int-range LO,HI] [--repeat N] [--count N]
 //
 // TF.js (tfjs-core, tfjs-backend-cpu, tfjs-converter 4.22.0) is loaded from
 // the cache install.sh fills: $KILN_TFJS_ORACLE_DIR, else
@@ -46,6 +46,9 @@ Options:
                            (default 0,1)
   --int-range LO,HI        generated integer inputs are uniform in [LO,HI)
                            (default 0,10); bool inputs are (value & 1)
+  --count N                run seeds --seed .. --seed+N-1 with the model
+                           loaded once, each seed's files in DIR/<seed>/
+                           (generated inputs only)
   --repeat N               after the run that writes the outputs, time N
                            more runs and print their median (benchmarks)
   --help                   this text
@@ -96,7 +99,7 @@ function parseArgs(argv) {
   const args = {seed: 0, floatRange: [0, 1], intRange: [0, 10], repeat: 0};
   const takesValue = new Set(['--out-dir', '--seed', '--input-shapes',
                               '--inputs', '--float-range', '--int-range',
-                              '--repeat']);
+                              '--repeat', '--count']);
   for (let i = 0; i < argv.length; ++i) {
     let arg = argv[i];
     if (arg === '--help' || arg === '-h') {
@@ -128,6 +131,11 @@ function parseArgs(argv) {
           args.seed > 0xffffffff)
         fail(`--seed expects an integer in [0, 2^32), got '${value}'`);
       break;
+    case '--count':
+      args.count = Number(value);
+      if (!Number.isInteger(args.count) || args.count < 1)
+        fail(`--count expects a count >= 1, got '${value}'`);
+      break;
     case '--repeat':
       args.repeat = Number(value);
       if (!Number.isInteger(args.repeat) || args.repeat < 0)
@@ -147,6 +155,8 @@ function parseArgs(argv) {
   if (args.outDir === undefined) fail('--out-dir is required');
   if (args.inputs && args.inputShapes)
     fail('--inputs and --input-shapes exclude each other');
+  if (args.inputs && args.count !== undefined)
+    fail('--count generates inputs; it excludes --inputs');
   return args;
 }
 
@@ -337,7 +347,19 @@ async function main() {
   if (args.inputs && args.inputs.length !== specs.length)
     fail(`--inputs gives ${args.inputs.length} files, the model has ` +
          `${specs.length} inputs`);
-  const next = mulberry32(args.seed);
+  if (args.count === undefined) {
+    await runSeed(args.seed, args.outDir);
+    return;
+  }
+  for (let k = 0; k < args.count; ++k) {
+    const seed = (args.seed + k) >>> 0;
+    await runSeed(seed, path.join(args.outDir, String(seed)));
+  }
+
+  // One run: the inputs of `seed` (or --inputs), the outputs, the manifest,
+  // all in `outDir`.
+  async function runSeed(seed, outDir) {
+  const next = mulberry32(seed);
   const inputs = specs.map((spec, i) => {
     const what = `input ${i} ('${model.inputNodes[i]}')`;
     const dtype = checkDtype(spec.dtype, what);
@@ -415,10 +437,10 @@ async function main() {
     medianMs = times[Math.floor(times.length / 2)];
   }
 
-  fs.mkdirSync(args.outDir, {recursive: true});
+  fs.mkdirSync(outDir, {recursive: true});
   const describe = (prefix, names) => (array, i) => {
     const file = `${prefix}_${i}.npy`;
-    fs.writeFileSync(path.join(args.outDir, file),
+    fs.writeFileSync(path.join(outDir, file),
                      encodeNpy(array.dtype, array.shape, array.values));
     return {name: names[i], dtype: array.dtype, shape: array.shape, file};
   };
@@ -426,7 +448,7 @@ async function main() {
     model: modelPath,
     backend: tf.getBackend(),
     tfjsVersion: tf.version_core,
-    seed: args.inputs ? null : args.seed,
+    seed: args.inputs ? null : seed,
     floatRange: args.floatRange,
     intRange: args.intRange,
     inputFiles: args.inputs ? args.inputs.map((f) => path.resolve(f)) : null,
@@ -437,7 +459,7 @@ async function main() {
              median: medianMs === null ? null : Number(medianMs.toFixed(3)),
              repeat: args.repeat},
   };
-  fs.writeFileSync(path.join(args.outDir, 'manifest.json'),
+  fs.writeFileSync(path.join(outDir, 'manifest.json'),
                    JSON.stringify(manifest, null, 2) + '\n');
   process.stdout.write(
       `${path.basename(modelPath)}: ${inputs.length} inputs, ` +
@@ -445,7 +467,9 @@ async function main() {
       `run ${runMs.toFixed(0)} ms` +
       (medianMs === null ? '' :
            `, ${args.repeat} more runs: median ${medianMs.toFixed(3)} ms`) +
-      ` -> ${args.outDir}\n`);
+      ` -> ${outDir}\n`);
+  for (const t of feeds.concat(results)) t.dispose();
+  }
 }
 
 main().catch((e) => fail(e.stack || String(e)));

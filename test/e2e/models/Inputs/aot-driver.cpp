@@ -10,6 +10,11 @@
 // reads each feed from a .npy file into the class's feed buffer, calls Run()
 // and writes OUT_DIR/output_<i>.npy for every fetch. It uses only what the
 // generated class offers.
+//
+// With -DKILN_MODEL_NPU, for an object of kiln-compile --target=npu (linked
+// with Kiln's NPU runtime: pkg-config --libs kiln-npu-runtime), a Run() that
+// returns false because an NPU segment failed is reported with
+// Model::npu_error(); the fetches are still written and the driver exits 3.
 // The model's header comes first (-include model.h).
 
 #include <cstdio>
@@ -111,9 +116,19 @@ int main(int argc, char **argv) {
       std::cerr << error << "\n";
       return 1;
     }
+  bool npuFailed = false;
   if (!model.Run()) {
-    std::cerr << "a feed's shape does not match the model's\n";
-    return 1;
+#ifdef KILN_MODEL_NPU
+    if (const char *why = Model::npu_error()) {
+      std::cerr << "NPU failure: " << why << "\n";
+      npuFailed = true;
+    }
+#endif
+    if (!npuFailed) {
+      std::cerr << "error " << model.status() << ": " << model.error_msg()
+                << "\n";
+      return 1;
+    }
   }
   for (int i = 0; i < Model::kNumFetches; ++i) {
     std::string path =
@@ -125,5 +140,9 @@ int main(int argc, char **argv) {
   }
   std::cout << "ran " << Model::kNumFeeds
             << " feeds, " << Model::kNumFetches << " fetches\n";
+  if (npuFailed) {
+    std::cout << "the run had a failed NPU segment; its fetches are written\n";
+    return 3;
+  }
   return 0;
 }

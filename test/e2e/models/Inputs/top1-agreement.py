@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
-"""How often a kiln-run backend keeps a classifier's top-1 class, without numpy.
+"""How often Kiln keeps a classifier's top-1 class, without numpy.
 
   top1-agreement.py KILN_RUN --oracle "NODE run-model.mjs" --model MODEL.json
-      --seeds FIRST,COUNT --min-agree N [--calibration-file FILE]
-      --work-dir DIR -- KILN-RUN-ARGS...
+      --seeds FIRST,COUNT --min-agree N --work-dir DIR -- KILN-RUN-ARGS...
+  top1-agreement.py --driver DRIVER --oracle "NODE run-model.mjs"
+      --model MODEL.json --seeds FIRST,COUNT --min-agree N --work-dir DIR
 
-For each seed s in FIRST .. FIRST+COUNT-1, the TF.js oracle writes the seeded
-input and its outputs to DIR/<s>/, kiln-run MODEL --input=DIR/<s>/input_0.npy
-KILN-RUN-ARGS (KILN_RUN is kiln-run's path) writes its outputs to DIR/<s>/kiln/, and the index of the
-largest element of output 0 (the top-1 class) is compared. Prints
-"top-1 agreement: A of COUNT (worst score gap G)" and the disagreeing seeds;
-exits 1 when A < N.
+The TF.js oracle writes the seeded input and the outputs of every seed s in
+FIRST .. FIRST+COUNT-1 to DIR/<s>/ (one process, run-model.mjs --count).
+Then, per seed, either kiln-run MODEL --input=DIR/<s>/input_0.npy
+KILN-RUN-ARGS (KILN_RUN is kiln-run's path), or DRIVER DIR/<s>/kiln
+DIR/<s>/input_0.npy (a program linked with a kiln-compile'd object, such as
+aot-driver.c: compiled once, so each seed costs only the run), writes its
+outputs to DIR/<s>/kiln/, and the index of the largest element of output 0
+(the top-1 class) is compared. Prints "top-1 agreement: A of COUNT
+(smallest oracle score gap G)" and the disagreeing seeds; exits 1 when
+A < N.
 """
 import argparse
 import ast
@@ -46,7 +51,8 @@ def run(command):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("kiln_run_path")
+    parser.add_argument("kiln_run_path", nargs="?")
+    parser.add_argument("--driver")
     parser.add_argument("--oracle", required=True)
     parser.add_argument("--model", required=True)
     parser.add_argument("--seeds", required=True)
@@ -56,15 +62,23 @@ def main():
     split = argv.index("--") if "--" in argv else len(argv)
     args = parser.parse_args(argv[:split])
     kiln_run = argv[split + 1:]
+    if bool(args.driver) == bool(args.kiln_run_path):
+        sys.exit("give either kiln-run's path or --driver")
     first, count = (int(x) for x in args.seeds.split(","))
+    run(shlex.split(args.oracle) + [args.model, "--out-dir", args.work_dir,
+                                    "--seed", str(first),
+                                    "--count", str(count)])
     agree, gaps, disagreeing = 0, [], []
     for seed in range(first, first + count):
         out = os.path.join(args.work_dir, str(seed))
-        run(shlex.split(args.oracle) + [args.model, "--out-dir", out,
-                                        "--seed", str(seed)])
-        run([args.kiln_run_path, args.model,
-             "--input=" + os.path.join(out, "input_0.npy"),
-             "--output-dir=" + os.path.join(out, "kiln")] + kiln_run)
+        if args.driver:
+            os.makedirs(os.path.join(out, "kiln"), exist_ok=True)
+            run([args.driver, os.path.join(out, "kiln"),
+                 os.path.join(out, "input_0.npy")])
+        else:
+            run([args.kiln_run_path, args.model,
+                 "--input=" + os.path.join(out, "input_0.npy"),
+                 "--output-dir=" + os.path.join(out, "kiln")] + kiln_run)
         expected = read_floats(os.path.join(out, "output_0.npy"))
         actual = read_floats(os.path.join(out, "kiln", "output_0.npy"))
         best = top1(expected)
