@@ -73,6 +73,11 @@ uint64_t kiln::npu::vecCycles(const TargetConfig &config, uint64_t pixels,
                           config.vecLanes);
 }
 
+uint64_t kiln::npu::flatVecCycles(const TargetConfig &config,
+                                  uint64_t elements, uint64_t passes) {
+  return passes * ceilDiv(ceilDiv(elements, 16) * 16, config.vecLanes);
+}
+
 uint64_t kiln::npu::dramCycles(const TargetConfig &config, uint64_t bytes) {
   return ceilDiv(bytes, config.dmaDramBytesPerCycle);
 }
@@ -108,28 +113,32 @@ static uint64_t operandBytes(Operation *op) {
 }
 
 /// A VEC-only operation of \p passes passes over its output, \p window
-/// element operations each, moving \p extraBytes besides its tensors.
+/// element operations each, moving \p extraBytes besides its tensors. With
+/// \p flat, the lowering's flat layout (16 elements per lane vector,
+/// whatever the channels); else channels padded to lane vectors per pixel.
 static CostEstimate vecOnlyCost(Operation *op, const TargetConfig &config,
                                 uint64_t passes, uint64_t window = 1,
-                                uint64_t extraBytes = 0) {
+                                uint64_t extraBytes = 0, bool flat = false) {
   CostEstimate cost;
   auto [pixels, channels] = pixelsAndChannels(op->getResult(0).getType());
-  cost.vecCycles = vecCycles(config, pixels, channels, passes, window);
+  cost.vecCycles =
+      flat ? flatVecCycles(config, pixels * channels * window, passes)
+           : vecCycles(config, pixels, channels, passes, window);
   cost.dramBytes = operandBytes(op) + extraBytes;
   cost.dramCycles = dramCycles(config, cost.dramBytes);
   return cost;
 }
 
 /// VEC passes after a MAC operation: int8 needs one VEC_REQUANT (bias,
-/// scale, clamp in one); fp16 converts the f32 accumulators, then adds the
-/// bias and clamps in passes of their own. Returns the passes and the bytes
-/// of per-channel records (16 per output channel for int8) that replace the
-/// bias in DRAM.
+/// scale, clamp in one); fp16 converts the f32 accumulators and clamps in a
+/// pass of its own (the bias is preloaded into ACC by DMA, not a VEC pass).
+/// Returns the passes and the bytes of per-channel records (16 per output
+/// channel for int8) that replace the bias in DRAM.
 static std::pair<uint64_t, uint64_t>
 macEpilogue(bool fp16, Value bias, bool clamp, uint64_t channels) {
   if (!fp16)
     return {1, 16 * channels - (bias ? tensorBytes(bias.getType()) : 0)};
-  return {1 + (bias ? 1 : 0) + (clamp ? 1 : 0), 0};
+  return {1 + (clamp ? 1 : 0), 0};
 }
 
 /// \p macs at the peak: rows x cols per cycle (depthwise: an eighth), half
@@ -255,9 +264,12 @@ static int64_t bytesPerElement(Type type) {
 /// of the lhs's shape a tensor, anything else a per-channel vector) decides
 /// the layout and the loads, as the lowering does.
 static CostEstimate eltwiseCost(Operation *op, const TargetConfig &config) {
-  CostEstimate cost = vecOnlyCost(op, config, 1, 1, kEltwiseParamBytes);
   auto lhs = cast<ShapedType>(op->getOperand(0).getType());
   auto rhs = cast<ShapedType>(op->getOperand(1).getType());
+  // Only a CHANNEL broadcast takes the channel layout.
+  bool flat = rhs.getNumElements() == 1 || rhs.getShape() == lhs.getShape();
+  CostEstimate cost =
+      vecOnlyCost(op, config, 1, 1, kEltwiseParamBytes, flat);
   VecShape l;
   l.elements = cast<ShapedType>(op->getResult(0).getType()).getNumElements();
   l.outBytes = bytesPerElement(op->getResult(0).getType());
@@ -333,7 +345,7 @@ CostEstimate SumPool2DOp::estimateCost(const TargetConfig &config) {
 /// A unary op: one flat band loop, after \p fixedBytes of table.
 static CostEstimate unaryCost(Operation *op, const TargetConfig &config,
                               uint64_t fixedBytes = 0) {
-  CostEstimate cost = vecOnlyCost(op, config, 1, 1, fixedBytes);
+  CostEstimate cost = vecOnlyCost(op, config, 1, 1, fixedBytes, /*flat=*/true);
   VecShape l;
   l.elements = cast<ShapedType>(op->getResult(0).getType()).getNumElements();
   l.outBytes = bytesPerElement(op->getResult(0).getType());

@@ -56,9 +56,10 @@ struct CostEstimate {
   /// mac.weight_load_cycles per weight block, or MAC_DWCONV at
   /// rows x cols / 8 MACs per cycle.
   uint64_t macCycles = 0;
-  /// VEC engine cycles: the elements (channels padded to lane vectors) of
-  /// every VEC pass at vec.lanes per cycle, a pooling window's positions
-  /// each counting as one.
+  /// VEC engine cycles: the elements of every VEC pass in the lowering's
+  /// layout (channels padded to lane vectors; element-wise ops without a
+  /// channel broadcast flat, 16 elements per vector) at vec.lanes per
+  /// cycle, a pooling window's positions each counting as one.
   uint64_t vecCycles = 0;
   /// Bytes every operand and the result move between DRAM and LMEM once.
   uint64_t dramBytes = 0;
@@ -135,6 +136,11 @@ uint64_t depthwiseMacCycles(const TargetConfig &config, uint64_t paddedMacs,
 /// operations.
 uint64_t vecCycles(const TargetConfig &config, uint64_t pixels,
                    uint64_t channels, uint64_t passes, uint64_t window = 1);
+/// VEC cycles of \p passes passes over \p elements elements in the flat
+/// layout of the element-wise lowering: 16 elements per lane vector,
+/// whatever the channel count.
+uint64_t flatVecCycles(const TargetConfig &config, uint64_t elements,
+                       uint64_t passes);
 /// DRAM cycles of \p bytes at dma.dram_bytes_per_cycle.
 uint64_t dramCycles(const TargetConfig &config, uint64_t bytes);
 

@@ -112,8 +112,9 @@ TEST_F(NPUCostInterfaceTest, FullyConnectedOnTwoTargets) {
   EXPECT_EQ(cost.usefulMacs, 8u * 64 * 40);
   // 8 rows pay the 16-cycle weight load: 2 * 4 * 3 * 16 at half rate.
   EXPECT_EQ(cost.macCycles, 2u * 4 * 3 * 16);
-  // convert, bias, clamp: three passes over 8 x 48 padded elements.
-  EXPECT_EQ(cost.vecCycles, 3u * 8 * 48 / 16);
+  // convert and clamp: two passes over 8 x 48 padded elements (the bias
+  // is preloaded into ACC by DMA, not a VEC pass).
+  EXPECT_EQ(cost.vecCycles, 2u * 8 * 48 / 16);
   EXPECT_EQ(cost.dramBytes, 2u * (8 * 64 + 64 * 40 + 40 + 8 * 40));
   EXPECT_EQ(cost.dramCycles, cost.dramBytes / 4);
   EXPECT_EQ(cost.bound(), CostBound::DRAM);
@@ -197,13 +198,65 @@ TEST_F(NPUCostInterfaceTest, UnaryOpsAreOneVecPass) {
   for (const CostEstimate &cost : costs) {
     EXPECT_EQ(cost.usefulMacs, 0u);
     EXPECT_EQ(cost.macCycles, 0u);
-    EXPECT_EQ(cost.vecCycles, 4u * 32 / 32); // 20 channels pad to 32 lanes
+    // The flat layout: 80 elements are 5 vectors of 16, 80 lanes at 32
+    // per cycle (not 4 pixels of 20 channels padded to 32 lanes).
+    EXPECT_EQ(cost.vecCycles, 3u);
   }
   EXPECT_EQ(costs[0].dramBytes, 80u + 80 + 256); // the table comes too
   EXPECT_EQ(costs[1].dramBytes, 80u + 80);
   EXPECT_EQ(costs[2].dramBytes, 320u + 320);
   EXPECT_EQ(costs[3].dramBytes, 320u + 320);
   EXPECT_EQ(costs[3].dramCycles, 40u);
+}
+
+TEST(NPUCostFormulas, FlatVecCountsElementsNotPaddedChannels) {
+  TargetConfig config;
+  // 112 x 112 x 3 elements in vectors of 16 (what the element-wise
+  // lowering runs), not 12544 pixels of 3 channels padded to 16 lanes.
+  EXPECT_EQ(flatVecCycles(config, 112 * 112 * 3, 1), 2352u);
+  EXPECT_EQ(vecCycles(config, 112 * 112, 3, 1), 12544u);
+  EXPECT_EQ(flatVecCycles(config, 17, 2), 4u); // 2 vectors, 2 passes
+  config.vecLanes = 64;
+  EXPECT_EQ(flatVecCycles(config, 17, 1), 1u); // 32 lanes at 64 a cycle
+}
+
+TEST_F(NPUCostInterfaceTest, EltwiseVecTermFollowsTheLayout) {
+  module = parseSourceString<ModuleOp>(R"mlir(
+    func.func @f(%x: tensor<1x112x112x3xf16>, %y: tensor<1x112x112x3xf16>,
+                 %s: tensor<1xf16>, %c: tensor<3xf16>)
+        -> (tensor<1x112x112x3xf16>, tensor<1x112x112x3xf16>,
+            tensor<1x112x112x3xf16>) {
+      %0 = npu.sub %x, %y : (tensor<1x112x112x3xf16>, tensor<1x112x112x3xf16>) -> tensor<1x112x112x3xf16>
+      %1 = npu.mul %0, %s : (tensor<1x112x112x3xf16>, tensor<1xf16>) -> tensor<1x112x112x3xf16>
+      %2 = npu.add %1, %c : (tensor<1x112x112x3xf16>, tensor<3xf16>) -> tensor<1x112x112x3xf16>
+      return %0, %1, %2 : tensor<1x112x112x3xf16>, tensor<1x112x112x3xf16>, tensor<1x112x112x3xf16>
+    })mlir",
+                                     &context);
+  ASSERT_TRUE(module);
+  std::vector<CostEstimate> costs;
+  module->walk([&](NPUCostOpInterface op) {
+    costs.push_back(op.estimateCost(TargetConfig()));
+  });
+  ASSERT_EQ(costs.size(), 3u);
+  // TENSOR and SCALAR broadcasts run flat: 37632 elements, 2352 vectors.
+  EXPECT_EQ(costs[0].vecCycles, 2352u);
+  EXPECT_EQ(costs[1].vecCycles, 2352u);
+  // A CHANNEL broadcast pads each pixel's 3 channels to a lane vector.
+  EXPECT_EQ(costs[2].vecCycles, 12544u);
+}
+
+TEST_F(NPUCostInterfaceTest, Fp16ConvBiasIsNotAVecPass) {
+  NPUCostOpInterface op = firstCostOp(R"mlir(
+    func.func @f(%x: tensor<1x8x8x16xf16>, %w: tensor<1x1x16x16xf16>,
+                 %b: tensor<16xf16>) -> tensor<1x8x8x16xf16> {
+      %0 = npu.conv2d %x, %w, %b {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>}
+        : (tensor<1x8x8x16xf16>, tensor<1x1x16x16xf16>, tensor<16xf16>) -> tensor<1x8x8x16xf16>
+      return %0 : tensor<1x8x8x16xf16>
+    })mlir");
+  ASSERT_TRUE(op);
+  // One VEC_UNARY CONVERT over 64 pixels; no clamp, and the bias is a DMA
+  // preload of the accumulators.
+  EXPECT_EQ(op.estimateCost(TargetConfig()).vecCycles, 64u);
 }
 
 } // namespace
