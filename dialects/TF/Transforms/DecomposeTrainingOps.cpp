@@ -11,6 +11,7 @@
 
 #include "dialects/TFType/IR/TFTypeDialect.h"
 
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -169,6 +170,36 @@ struct DecomposeActivationGrad final : RewritePattern {
       r = e.create("tf.Mul", {e.mul(dy, y), e.sub(e.scalar(1), y)},
                    op->getResult(0).getType());
     rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+/// InvertPermutation(p) of a constant p (the gradient of a Transpose, such as
+/// dynamic_rnn's to and from time-major): the constant q with q[p[i]] = i.
+/// Not in the tf op list either: matched by name.
+struct FoldInvertPermutation final : RewritePattern {
+  explicit FoldInvertPermutation(MLIRContext *ctx)
+      : RewritePattern("tf.InvertPermutation", /*benefit=*/1, ctx) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    DenseIntElementsAttr perm;
+    if (op->getNumOperands() != 1 || op->getNumResults() != 1 ||
+        !matchPattern(op->getOperand(0), m_Constant(&perm)))
+      return rewriter.notifyMatchFailure(op, "not a constant permutation");
+    auto type = cast<RankedTensorType>(perm.getType());
+    int64_t n = perm.getNumElements();
+    SmallVector<APInt> inverse(n, APInt(type.getElementTypeBitWidth(), 0));
+    for (auto [i, value] : llvm::enumerate(perm.getValues<APInt>())) {
+      int64_t at = value.getSExtValue();
+      if (at < 0 || at >= n)
+        return rewriter.notifyMatchFailure(op, "not a permutation");
+      inverse[at] = APInt(type.getElementTypeBitWidth(), i);
+    }
+    Emitter e(rewriter, op, type.getElementType());
+    Value r = e.create("tf.Const", {}, type,
+                       {rewriter.getNamedAttr(
+                           "value", DenseElementsAttr::get(type, inverse))});
+    rewriter.replaceOp(op, e.as(r, op->getResult(0).getType()));
     return success();
   }
 };
@@ -516,6 +547,7 @@ struct TFDecomposeTrainingOpsPass final
             ForwardBatchNormReserves, DecomposeBiasAddGrad, DecomposeLogSoftmax,
             DecomposeConcatOffset>(
         ctx);
+    set.add<FoldInvertPermutation>(ctx);
     set.add<DecomposeActivationGrad>(ctx, "tf.TanhGrad");
     set.add<DecomposeActivationGrad>(ctx, "tf.SigmoidGrad");
     set.add<DecomposeAssignUpdate<tf::AssignAddVariableOp>>(ctx, "tf.AddV2");
