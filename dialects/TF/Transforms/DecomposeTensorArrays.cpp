@@ -41,6 +41,10 @@ LogicalResult ArrayDecomposition::decomposeWhile(tf::WhileRegionOp op) {
     flows.insert(op.getCond().getArgument(i));
     flows.insert(op.getBody().getArgument(i));
     flows.insert(op.getResult(i));
+    if (gradientFlows.contains(input)) {
+      gradientFlows.insert(op.getBody().getArgument(i));
+      gradientFlows.insert(op.getResult(i));
+    }
     carried.push_back(i);
   }
   if (failed(decomposeBlock(op.getCond().front())) ||

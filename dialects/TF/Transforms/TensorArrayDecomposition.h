@@ -73,6 +73,8 @@ struct ArrayInfo {
   /// A gradient array (tf.TensorArrayGradV3): writes and scatters add to
   /// the elements, which start as zeros.
   bool accumulates = false;
+  /// For a gradient array: the zeros its first TensorArrayGradV3 made.
+  Value zeros;
 };
 
 /// Rewrites the tensor arrays of one function.
@@ -108,7 +110,16 @@ private:
 
   DenseMap<Value, ArrayInfo> arrays;
   /// The gradient arrays made so far, by forward array and source.
-  DenseMap<std::pair<Operation *, StringRef>, RankedTensorType> gradients;
+  DenseMap<std::pair<Operation *, StringRef>, Value> gradients;
+  /// The values that carry a gradient array's buffer. TensorFlow orders a
+  /// gradient array's first scatter or write through the forward array's
+  /// flow (TensorArray.grad returns an identity of it), so an accumulating
+  /// op whose flow carries no gradient buffer starts from the zeros.
+  DenseSet<Value> gradientFlows;
+  /// The buffer an accumulating write or scatter adds to.
+  Value getGradientBase(const ArrayInfo &array, Value flow) {
+    return gradientFlows.contains(flow) ? flow : array.zeros;
+  }
   /// The values that now carry a buffer in place of a flow.
   DenseSet<Value> flows;
 };

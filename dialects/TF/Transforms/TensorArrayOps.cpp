@@ -153,11 +153,15 @@ LogicalResult ArrayDecomposition::decomposeWrite(tf::TensorArrayWriteV3Op op) {
       builder, loc, iotaType.clone(builder.getI1Type()), iota, op.getIndex());
   // A gradient array adds the value to the element.
   Value value = op.getValue();
-  if ((*array)->accumulates)
-    value = tf::AddV2Op::create(builder, loc, *bufferType, op.getFlowIn(),
-                                value);
+  Value base = op.getFlowIn();
+  if ((*array)->accumulates) {
+    base = getGradientBase(**array, base);
+    value = tf::AddV2Op::create(builder, loc, *bufferType, base, value);
+  }
   Value buffer = tf::SelectV2Op::create(builder, loc, *bufferType, mask,
-                                        value, op.getFlowIn());
+                                        value, base);
+  if ((*array)->accumulates)
+    gradientFlows.insert(buffer);
   op.getFlowOut().replaceAllUsesWith(buffer);
   flows.insert(buffer);
   op.erase();
@@ -240,10 +244,12 @@ ArrayDecomposition::decomposeScatter(tf::TensorArrayScatterV3Op op) {
     if (failed(bufferType))
       return failure();
     OpBuilder builder(op);
-    Value buffer = tf::AddV2Op::create(builder, op.getLoc(), *bufferType,
-                                       op.getFlowIn(), op.getValue());
+    Value buffer = tf::AddV2Op::create(
+        builder, op.getLoc(), *bufferType,
+        getGradientBase(**array, op.getFlowIn()), op.getValue());
     op.getFlowOut().replaceAllUsesWith(buffer);
     flows.insert(buffer);
+    gradientFlows.insert(buffer);
     op.erase();
     return success();
   }
@@ -285,8 +291,11 @@ ArrayDecomposition::decomposeScatter(tf::TensorArrayScatterV3Op op) {
       builder, loc, RankedTensorType::get({n}, i32), hot, one);
   Value rows = tf::GatherV2Op::create(builder, loc, *bufferType, op.getValue(),
                                       which, createScalar(builder, loc, i32, 0));
-  if ((*array)->accumulates)
-    rows = tf::AddV2Op::create(builder, loc, *bufferType, op.getFlowIn(), rows);
+  Value base = op.getFlowIn();
+  if ((*array)->accumulates) {
+    base = getGradientBase(**array, base);
+    rows = tf::AddV2Op::create(builder, loc, *bufferType, base, rows);
+  }
   Value hit = tf::MaxOp::create(builder, loc, RankedTensorType::get({n}, i32),
                                 hot, one);
   SmallVector<int64_t> maskShape(rank, 1);
@@ -300,7 +309,9 @@ ArrayDecomposition::decomposeScatter(tf::TensorArrayScatterV3Op op) {
       builder, loc, RankedTensorType::get(maskShape, builder.getI1Type()),
       mask, one);
   Value buffer = tf::SelectV2Op::create(builder, loc, *bufferType, written,
-                                        rows, op.getFlowIn());
+                                        rows, base);
+  if ((*array)->accumulates)
+    gradientFlows.insert(buffer);
   op.getFlowOut().replaceAllUsesWith(buffer);
   flows.insert(buffer);
   op.erase();
@@ -435,19 +446,22 @@ LogicalResult ArrayDecomposition::decomposeGrad(tf::TensorArrayGradV3Op op) {
     OpBuilder builder(op);
     Value buffer = tf::ConstOp::create(builder, op.getLoc(), type,
                                        DenseElementsAttr::get(type, zero));
-    gradients[key] = type;
+    gradients[key] = buffer;
+    info.zeros = buffer;
     replaceValue(op.getFlowOut(), buffer);
     flows.insert(buffer);
+    gradientFlows.insert(buffer);
   } else {
+    info.zeros = made->second;
     // Later calls (in the backward loop) return the same array, whose
     // buffer their flow carries.
     FailureOr<TensorType> bufferType = getAnyBuffer(op, op.getFlowIn());
     if (failed(bufferType))
       return failure();
-    if (*bufferType != made->second)
+    if (*bufferType != made->second.getType())
       return op.emitOpError()
              << "cannot be decomposed: its flow carries " << *bufferType
-             << ", not the gradient array " << made->second;
+             << ", not the gradient array " << made->second.getType();
     op.getFlowOut().replaceAllUsesWith(op.getFlowIn());
   }
   arrays[op.getGradHandle()] = info;

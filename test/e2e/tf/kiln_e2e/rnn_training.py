@@ -44,6 +44,8 @@ EXPERIMENTS = [
     RNNExperiment("lstm", False, "sgd"),
     RNNExperiment("lstm", True, "sgd"),
     RNNExperiment("lstm", True, "adam"),
+    RNNExperiment("basic_rnn", True, "sgd", reads="outputs"),
+    RNNExperiment("lstm", False, "adam", reads="outputs"),
 ]
 
 
