@@ -53,11 +53,16 @@ struct ConvertMLProgramToMemRefPass final
       if (!initial || isa<UnitAttr>(initial))
         initial = DenseElementsAttr::get(
             tensorType, b.getZeroAttr(tensorType.getElementType()));
+      // Bufferization turns a constant into an existing memref.global of the
+      // same type, initial value and alignment (64 in Kiln's pipeline),
+      // without asking whether that global is constant: a zero constant of a
+      // variable's shape would read the variable. Mutable globals therefore
+      // get another alignment (a wider one, which still suits the header).
       auto memrefGlobal = memref::GlobalOp::create(
           b, global.getLoc(), global.getSymNameAttr(),
           b.getStringAttr("private"), TypeAttr::get(memrefType), initial,
           global.getIsMutable() ? UnitAttr() : UnitAttr::get(context),
-          b.getI64IntegerAttr(64));
+          b.getI64IntegerAttr(global.getIsMutable() ? 128 : 64));
       // The variable's name, for the C header of a compiled model.
       memrefGlobal->setAttr("kiln.variable", global.getSymNameAttr());
       types[global.getSymName()] = memrefType;

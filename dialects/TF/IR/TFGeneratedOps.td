@@ -697,6 +697,29 @@ def TF_CeilOp : TF_Op<"Ceil", [Pure, SameOperandsAndResultElementType, TF_InferS
   }];
 }
 
+def TF_ConcatOffsetOp : TF_Op<"ConcatOffset", [Pure]> {
+  let summary = "The offsets of each input of a concatenation in its result";
+  let description = [{
+    Output `i` is zero but along `concat_dim`, where it is the sum of
+    `shape[j][concat_dim]` for `j < i` (the gradient of ConcatV2 slices with it).
+
+    ```mlir
+    %o:2 = "tf.ConcatOffset"(%axis, %s0, %s1) : (tensor<i32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<2xi32>, tensor<2xi32>)
+    ```
+  }];
+
+  let arguments = (ins
+    TF_Int32Tensor:$concat_dim,
+    Variadic<TF_I32OrI64Tensor>:$shape
+  );
+  let results = (outs
+    Variadic<TF_I32OrI64Tensor>:$offset
+  );
+
+  TF_DerivedOperandSizeAttr N = TF_DerivedOperandSizeAttr<1>;
+  TF_DerivedOperandTypeAttr shape_type = TF_DerivedOperandTypeAttr<1>;
+}
+
 def TF_ConcatV2Op : TF_Op<"ConcatV2", [Pure, TF_InferShape]> {
   let summary = "Concatenates tensors along one dimension";
   let description = [{
@@ -3483,6 +3506,79 @@ def TF_SqueezeOp : TF_Op<"Squeeze", [Pure, AllElementTypesMatch<["input", "outpu
   let hasFolder = 1;
 }
 
+def TF_StackCloseV2Op : TF_Op<"StackCloseV2", []> {
+  let summary = "Deletes a stack";
+  let description = [{
+    ```mlir
+    "tf.StackCloseV2"(%handle) : (tensor<*x!tf_type.resource>) -> ()
+    ```
+  }];
+
+  let arguments = (ins
+    TF_ResourceTensor:$handle
+  );
+  let results = (outs);
+}
+
+def TF_StackPopV2Op : TF_Op<"StackPopV2", []> {
+  let summary = "Pops the element on top of a stack";
+  let description = [{
+    ```mlir
+    %elem = "tf.StackPopV2"(%handle) : (tensor<*x!tf_type.resource>) -> tensor<*xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_ResourceTensor:$handle
+  );
+  let results = (outs
+    TF_Tensor:$elem
+  );
+
+  TF_DerivedResultTypeAttr elem_type = TF_DerivedResultTypeAttr<0>;
+}
+
+def TF_StackPushV2Op : TF_Op<"StackPushV2", []> {
+  let summary = "Pushes `elem` on a stack and returns it";
+  let description = [{
+    ```mlir
+    %output = "tf.StackPushV2"(%handle, %elem) : (tensor<*x!tf_type.resource>, tensor<*xf32>) -> tensor<*xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_ResourceTensor:$handle,
+    TF_Tensor:$elem,
+    DefaultValuedOptionalAttr<BoolAttr, "false">:$swap_memory
+  );
+  let results = (outs
+    TF_Tensor:$output
+  );
+
+  TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<1>;
+}
+
+def TF_StackV2Op : TF_Op<"StackV2", []> {
+  let summary = "A stack of at most `max_size` elements (-1 for no limit)";
+  let description = [{
+    TF1 while-loop gradients push the forward loop's values on stacks and
+    pop them in the backward loop.
+
+    ```mlir
+    %h = "tf.StackV2"(%max) {elem_type = f32} : (tensor<i32>) -> tensor<2x!tf_type.resource>
+    ```
+  }];
+
+  let arguments = (ins
+    TF_Int32Tensor:$max_size,
+    TypeAttr:$elem_type,
+    DefaultValuedOptionalAttr<StrAttr, "\"\"">:$stack_name
+  );
+  let results = (outs
+    TF_ResourceTensor:$handle
+  );
+}
+
 def TF_StatefulPartitionedCallOp : TF_Op<"StatefulPartitionedCall", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Calls a function that may have side effects";
   let description = [{
@@ -3809,6 +3905,29 @@ def TF_TensorArrayGatherV3Op : TF_Op<"TensorArrayGatherV3", []> {
   );
 
   TF_DerivedResultTypeAttr dtype = TF_DerivedResultTypeAttr<0>;
+}
+
+def TF_TensorArrayGradV3Op : TF_Op<"TensorArrayGradV3", []> {
+  let summary = "The gradient tensor array of a TF1 tensor array, one per `source`";
+  let description = [{
+    Returns the handle of an array of the forward array's size and element
+    shape, zero until written; its writes add to what an element holds. Every
+    call with the same forward array and `source` returns the same array.
+
+    ```mlir
+    %g, %flow_out = "tf.TensorArrayGradV3"(%h, %flow) {source = "gradients"} : (tensor<2x!tf_type.resource>, tensor<f32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+    ```
+  }];
+
+  let arguments = (ins
+    TF_ResourceTensor:$handle,
+    TF_Float32Tensor:$flow_in,
+    StrAttr:$source
+  );
+  let results = (outs
+    TF_ResourceTensor:$grad_handle,
+    TF_Float32Tensor:$flow_out
+  );
 }
 
 def TF_TensorArrayReadV3Op : TF_Op<"TensorArrayReadV3", []> {

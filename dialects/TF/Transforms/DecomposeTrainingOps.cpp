@@ -11,6 +11,7 @@
 
 #include "dialects/TFType/IR/TFTypeDialect.h"
 
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -144,6 +145,65 @@ struct DecomposeRsqrtGrad final : OpRewritePattern<tf::RsqrtGradOp> {
   }
 };
 
+/// TanhGrad(y, dy) = dy * (1 - y * y) and SigmoidGrad(y, dy) =
+/// (dy * y) * (1 - y), in the order of TensorFlow's CPU kernels (the
+/// gradients of TF1 RNN cells). The two ops are not in the tf op list
+/// (ops.txt), so the importer makes them as unregistered `tf.` ops, matched
+/// here by name: y and dy operands, one result.
+struct DecomposeActivationGrad final : RewritePattern {
+  DecomposeActivationGrad(MLIRContext *ctx, StringRef name)
+      : RewritePattern(name, /*benefit=*/1, ctx) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 2 || op->getNumResults() != 1)
+      return rewriter.notifyMatchFailure(op, "not (y, dy) -> one result");
+    Value y = op->getOperand(0), dy = op->getOperand(1);
+    Type element = elementOf(y);
+    if (!isa<FloatType>(element))
+      return rewriter.notifyMatchFailure(op, "not a float gradient");
+    Emitter e(rewriter, op, element);
+    Value r;
+    if (op->getName().getStringRef() == "tf.TanhGrad")
+      r = e.create("tf.Mul", {dy, e.sub(e.scalar(1), e.mul(y, y))},
+                   op->getResult(0).getType());
+    else
+      r = e.create("tf.Mul", {e.mul(dy, y), e.sub(e.scalar(1), y)},
+                   op->getResult(0).getType());
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+/// InvertPermutation(p) of a constant p (the gradient of a Transpose, such as
+/// dynamic_rnn's to and from time-major): the constant q with q[p[i]] = i.
+/// Not in the tf op list either: matched by name.
+struct FoldInvertPermutation final : RewritePattern {
+  explicit FoldInvertPermutation(MLIRContext *ctx)
+      : RewritePattern("tf.InvertPermutation", /*benefit=*/1, ctx) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    DenseIntElementsAttr perm;
+    if (op->getNumOperands() != 1 || op->getNumResults() != 1 ||
+        !matchPattern(op->getOperand(0), m_Constant(&perm)))
+      return rewriter.notifyMatchFailure(op, "not a constant permutation");
+    auto type = cast<RankedTensorType>(perm.getType());
+    int64_t n = perm.getNumElements();
+    SmallVector<APInt> inverse(n, APInt(type.getElementTypeBitWidth(), 0));
+    for (auto [i, value] : llvm::enumerate(perm.getValues<APInt>())) {
+      int64_t at = value.getSExtValue();
+      if (at < 0 || at >= n)
+        return rewriter.notifyMatchFailure(op, "not a permutation");
+      inverse[at] = APInt(type.getElementTypeBitWidth(), i);
+    }
+    Emitter e(rewriter, op, type.getElementType());
+    Value r = e.create("tf.Const", {}, type,
+                       {rewriter.getNamedAttr(
+                           "value", DenseElementsAttr::get(type, inverse))});
+    rewriter.replaceOp(op, e.as(r, op->getResult(0).getType()));
+    return success();
+  }
+};
+
 /// With s = x - max(x) and z = sum(exp(s)) per row:
 /// loss = sum(labels * (log(z) - s)), backprop = exp(s) / z - labels.
 struct DecomposeSoftmaxCrossEntropy final
@@ -196,6 +256,53 @@ struct DecomposeShapeN final : OpRewritePattern<tf::ShapeNOp> {
       shapes.push_back(e.create("tf.Shape", {input}, result.getType()));
     }
     rewriter.replaceOp(op, shapes);
+    return success();
+  }
+};
+
+/// ConcatOffset(dim, s0, ..., sN-1): offset i = (s0 + ... + si-1) * mask,
+/// mask one at `dim` (taken modulo the rank, as TensorFlow allows a negative
+/// one) and zero elsewhere. ConcatV2's gradient slices with these offsets.
+struct DecomposeConcatOffset final : OpRewritePattern<tf::ConcatOffsetOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tf::ConcatOffsetOp op,
+                                PatternRewriter &rewriter) const override {
+    auto shapeType = dyn_cast<RankedTensorType>(op.getShape()[0].getType());
+    if (!shapeType || shapeType.getRank() != 1 || shapeType.isDynamicDim(0))
+      return rewriter.notifyMatchFailure(op, "shape of unknown rank");
+    Type element = shapeType.getElementType();
+    int64_t rank = shapeType.getDimSize(0);
+    Emitter e(rewriter, op, element);
+    auto scalarType = RankedTensorType::get({}, element);
+    auto vectorType = RankedTensorType::get({rank}, element);
+    auto intConst = [&](Type type, ArrayRef<int64_t> values) {
+      auto tensor = cast<ShapedType>(type);
+      SmallVector<APInt> ints;
+      for (int64_t v : values)
+        ints.push_back(APInt(element.getIntOrFloatBitWidth(), v, true));
+      return e.create("tf.Const", {}, type,
+                      {rewriter.getNamedAttr(
+                          "value", DenseElementsAttr::get(tensor, ints))});
+    };
+    SmallVector<int64_t> iotaValues;
+    for (int64_t i = 0; i < rank; ++i)
+      iotaValues.push_back(i);
+    Value iota = intConst(vectorType, iotaValues);
+    Value dim = e.create("tf.Cast", {op.getConcatDim()}, scalarType);
+    dim = e.create("tf.FloorMod", {dim, intConst(scalarType, {rank})},
+                   scalarType);
+    Value hit = e.create("tf.Equal", {iota, dim},
+                         vectorType.clone(rewriter.getI1Type()));
+    Value mask = e.create("tf.Cast", {hit}, vectorType);
+    SmallVector<Value> offsets;
+    Value sum = intConst(vectorType, SmallVector<int64_t>(rank, 0));
+    for (unsigned i = 0, n = op.getShape().size(); i < n; ++i) {
+      if (i != 0)
+        sum = e.create("tf.AddV2", {sum, op.getShape()[i - 1]}, vectorType);
+      offsets.push_back(e.as(e.create("tf.Mul", {sum, mask}, vectorType),
+                             op.getOffset()[i].getType()));
+    }
+    rewriter.replaceOp(op, offsets);
     return success();
   }
 };
@@ -437,8 +544,12 @@ struct TFDecomposeTrainingOpsPass final
     set.add<DecomposeReluGrad, DecomposeRsqrtGrad, DecomposeSoftmaxCrossEntropy,
             DecomposeShapeN, DecomposeApplyGradientDescent, DecomposeApplyAdam,
             DecomposeBatchNormTraining, DecomposeBatchNormGrad,
-            ForwardBatchNormReserves, DecomposeBiasAddGrad, DecomposeLogSoftmax>(
+            ForwardBatchNormReserves, DecomposeBiasAddGrad, DecomposeLogSoftmax,
+            DecomposeConcatOffset>(
         ctx);
+    set.add<FoldInvertPermutation>(ctx);
+    set.add<DecomposeActivationGrad>(ctx, "tf.TanhGrad");
+    set.add<DecomposeActivationGrad>(ctx, "tf.SigmoidGrad");
     set.add<DecomposeAssignUpdate<tf::AssignAddVariableOp>>(ctx, "tf.AddV2");
     set.add<DecomposeAssignUpdate<tf::AssignSubVariableOp>>(ctx, "tf.Sub");
     patterns = FrozenRewritePatternSet(std::move(set));

@@ -229,12 +229,35 @@ def TFDecomposeTensorArraysPass
       lengths `E0` each; `TensorArraySplitV3` with constant, equal lengths:
       the value reshaped to `[N, length] + rest`.
 
+    Gradient arrays (`TensorArrayGradV3(h, flow)`, one per forward array
+    and `source`): the first call (after the forward loop, the gradient of
+    its stack) makes zeros of the forward array's shape; later calls (in the
+    backward loop) return the buffer their flow carries. Writes and scatters
+    to a gradient array add to its elements, as TensorFlow aggregates them.
+
+    TF1 stacks (`StackV2` and `StackPushV2`, `StackPopV2`, `StackCloseV2`,
+    which TF1 while-loop gradients use to keep the forward loop's values for
+    the backward loop) have no flow value: each becomes a buffer of
+    `max_size` elements and a count, threaded through the function in block
+    order and carried as two extra loop values by every `tf.WhileRegion`
+    that pushes or pops it. A push writes element `count` and increments it;
+    a pop decrements it and reads that element. With `max_size` -1 (what
+    TensorFlow's gradients make) the size is the number of pushes, each
+    counted once per iteration of the loops around it; a loop's count is
+    bounded by a `cond` that requires `tf.Less(i, n)` (alone or in a
+    `tf.LogicalAnd`) of a loop value `i` that starts at a constant and that
+    the body increments by one, `n` a constant: the counter TF1 `while_loop`
+    builds for `maximum_iterations`, which `dynamic_rnn` always passes. A
+    stack whose pushes cannot be bounded so, whose elements have no static
+    shape, whose handle reaches another op, or which is used inside another
+    region op than `tf.WhileRegion` is an error naming the stack.
+
     An array that cannot be decomposed is an error naming its node:
     `dynamic_size = true` (no bound on its growth), an element shape that
     stays unknown or not static where a zero buffer is needed, a split into
     unequal lengths, a handle that does not come from a `tf.TensorArrayV3`
-    in the same function, or a handle or flow that reaches another op
-    (`TensorArrayGradV3`, a function boundary).
+    in the same function, a handle or flow that reaches another op (a
+    function boundary), or a gradient array first made inside a loop.
 
     ```mlir
     %h, %flow = "tf.TensorArrayV3"(%five) {dtype = f32, element_shape = #tf_type.shape<2>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)

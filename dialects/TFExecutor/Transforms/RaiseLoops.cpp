@@ -15,6 +15,7 @@
 
 #include "dialects/TF/IR/TFOps.h"
 
+#include "mlir/Analysis/TopologicalSortUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
@@ -79,6 +80,12 @@ public:
           continue;
         if (failed(raise(frame)))
           return failure();
+        // The island stands where the LoopCond stood; a value the loop
+        // takes in may be defined further down the graph (TF1 gradients
+        // make the backward loop's counter before the gradients it enters),
+        // so the graph is put back in dependency order.
+        sortTopologically(&graph.getBlock(),
+                          graph.getBlock().without_terminator());
         raised = true;
         break;
       }
@@ -191,11 +198,18 @@ private:
       Operation *def = v.getDefiningOp();
       if (!def || !frame.nodes.contains(def))
         continue; // defined outside the frame: used as is
+      if (isa<ControlType>(v.getType()) && !isa<IslandOp>(def))
+        continue; // a control edge from the loop's own structure
       if (auto island = dyn_cast<IslandOp>(def)) {
         if (!needed.insert(island))
           continue;
         // The island's own operands are control edges: within a region,
-        // order alone keeps them.
+        // order alone keeps them, but an island of the frame that runs only
+        // for its effects and is reached only by such an edge (TF1 gradients
+        // push the forward loop's values on stacks so) must be copied too.
+        for (Value control : island->getOperands())
+          if (isa_and_nonnull<IslandOp>(control.getDefiningOp()))
+            work.push_back(control);
         island.getBody().walk([&](Operation *inner) {
           for (Value operand : inner->getOperands())
             if (!island.getBody().isAncestor(operand.getParentRegion()))
@@ -292,7 +306,11 @@ private:
                  << frame.name << "' has no sink";
         next.push_back(value.sink.getInput());
       }
-      if (failed(copyComputation(frame, next, mapping, bb)))
+      // Islands that a NextIteration waits for run in the body too.
+      SmallVector<Value> roots(next);
+      for (LoopValue &value : frame.values)
+        llvm::append_range(roots, value.sink.getControlInputs());
+      if (failed(copyComputation(frame, roots, mapping, bb)))
         return failure();
       SmallVector<Value> yielded;
       for (Value v : next)

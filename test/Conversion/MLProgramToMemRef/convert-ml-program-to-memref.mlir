@@ -3,7 +3,7 @@
 // A load copies the state (a later store must not change an already-read
 // value); a store writes the global's buffer in place.
 // CHECK-LABEL: module
-// CHECK:       memref.global "private" @v : memref<2xf32> = dense<1.000000e+00> {alignment = 64 : i64, kiln.variable = "v"}
+// CHECK:       memref.global "private" @v : memref<2xf32> = dense<1.000000e+00> {alignment = 128 : i64, kiln.variable = "v"}
 // CHECK:       func.func @step(%[[X:.+]]: tensor<2xf32>) -> tensor<2xf32>
 // CHECK:         %[[G:.+]] = memref.get_global @v : memref<2xf32>
 // CHECK:         %[[COPY:.+]] = memref.alloc() {alignment = 64 : i64} : memref<2xf32>
@@ -25,7 +25,7 @@ module {
 
 // No initial value: zeros. Immutable: a constant global, read in place.
 // CHECK-LABEL: module
-// CHECK-DAG:   memref.global "private" @fresh : memref<3xi32> = dense<0> {alignment = 64 : i64, kiln.variable = "fresh"}
+// CHECK-DAG:   memref.global "private" @fresh : memref<3xi32> = dense<0> {alignment = 128 : i64, kiln.variable = "fresh"}
 // CHECK-DAG:   memref.global "private" constant @k : memref<2xf32> = dense<[1.000000e+00, 2.000000e+00]>
 // CHECK:       func.func @read
 // CHECK:         %[[K:.+]] = memref.get_global @k

@@ -68,14 +68,37 @@ func.func @split_unequal(%x: tensor<5xf32>) -> tensor<f32> {
 
 // -----
 
-// Gradient arrays (TF1 training of loops) share their source's elements
-// and are not decomposed.
-func.func @gradient_array(%x: tensor<2xf32>) -> tensor<f32> {
-  %n = "tf.Const"() {value = dense<3> : tensor<i32>} : () -> tensor<i32>
+// A gradient array gets zeros of its forward array's shape, which must then
+// be known.
+func.func @gradient_array(%x: tensor<2xf32>, %n: tensor<i32>) -> tensor<2xf32> {
   %i = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
-  // expected-note @+1 {{the tensor array is made here}}
   %h, %flow = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<2>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
-  // expected-error @+1 {{'tf.TensorArrayGradV3' op uses a tensor array, which cannot be decomposed here}}
+  // expected-error @+1 {{'tf.TensorArrayGradV3' op cannot be decomposed: the gradient array needs the forward array's size and element shape to be static}}
   %g, %gflow = "tf.TensorArrayGradV3"(%h, %flow) {source = "gradients"} : (tensor<2x!tf_type.resource>, tensor<f32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
-  return %gflow : tensor<f32>
+  %r = "tf.TensorArrayReadV3"(%g, %i, %gflow) : (tensor<2x!tf_type.resource>, tensor<i32>, tensor<f32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+
+// -----
+
+// A gradient array first made inside a loop (the gradient of a read of an
+// array the loop does not carry): it would restart at zeros each iteration.
+func.func @gradient_in_loop(%x: tensor<2xf32>) -> tensor<i32> {
+  %n = "tf.Const"() {value = dense<3> : tensor<i32>} : () -> tensor<i32>
+  %zero = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %one = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %h, %flow = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<2>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+  %r = "tf.WhileRegion"(%zero) <{is_stateless = false, parallel_iterations = 10 : i64}> ({
+  ^bb0(%i: tensor<i32>):
+    %c = "tf.Less"(%i, %n) : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    "tf.Yield"(%c) : (tensor<i1>) -> ()
+  }, {
+  ^bb0(%i: tensor<i32>):
+    // expected-error @+1 {{'tf.TensorArrayGradV3' op cannot be decomposed: the gradient array of source 'gradients' is first made inside a loop, which would not carry its sums from one iteration to the next}}
+    %gh, %gflow = "tf.TensorArrayGradV3"(%h, %flow) {source = "gradients"} : (tensor<2x!tf_type.resource>, tensor<f32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+    %w = "tf.TensorArrayWriteV3"(%gh, %i, %x, %gflow) : (tensor<2x!tf_type.resource>, tensor<i32>, tensor<2xf32>, tensor<f32>) -> tensor<f32>
+    %next = "tf.AddV2"(%i, %one) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    "tf.Yield"(%next) : (tensor<i32>) -> ()
+  }) : (tensor<i32>) -> tensor<i32>
+  return %r : tensor<i32>
 }

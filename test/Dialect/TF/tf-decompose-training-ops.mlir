@@ -285,3 +285,35 @@ func.func @log_softmax(%x: tensor<2x5xf32>) -> tensor<2x5xf32> {
   %0 = "tf.LogSoftmax"(%x) : (tensor<2x5xf32>) -> tensor<2x5xf32>
   return %0 : tensor<2x5xf32>
 }
+
+// -----
+
+// TanhGrad(y, dy) = dy * (1 - y * y); SigmoidGrad(y, dy) = (dy * y) * (1 - y).
+// Neither is in the op list: they are unregistered tf ops, matched by name.
+// CHECK-LABEL: func.func @activation_grads
+// CHECK-SAME:    (%[[Y:.+]]: tensor<3xf32>, %[[DY:.+]]: tensor<3xf32>)
+// CHECK-DAG:     %[[ONE:.+]] = "tf.Const"() <{value = dense<1.000000e+00> : tensor<f32>}>
+// CHECK-DAG:     %[[YY:.+]] = "tf.Mul"(%[[Y]], %[[Y]])
+// CHECK-DAG:     %[[T:.+]] = "tf.Sub"(%[[ONE]], %[[YY]])
+// CHECK-DAG:     %[[TANH:.+]] = "tf.Mul"(%[[DY]], %[[T]]) {{.*}} -> tensor<3xf32>
+// CHECK-DAG:     %[[DYY:.+]] = "tf.Mul"(%[[DY]], %[[Y]])
+// CHECK-DAG:     %[[S:.+]] = "tf.Sub"(%{{.+}}, %[[Y]])
+// CHECK-DAG:     %[[SIG:.+]] = "tf.Mul"(%[[DYY]], %[[S]]) {{.*}} -> tensor<3xf32>
+// CHECK:         return %[[TANH]], %[[SIG]]
+func.func @activation_grads(%y: tensor<3xf32>, %dy: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
+  %0 = "tf.TanhGrad"(%y, %dy) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  %1 = "tf.SigmoidGrad"(%y, %dy) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %0, %1 : tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+// InvertPermutation of a constant folds: q[p[i]] = i.
+// CHECK-LABEL: func.func @invert_permutation
+// CHECK:         %[[Q:.+]] = "tf.Const"() <{value = dense<[2, 0, 1]> : tensor<3xi32>}>
+// CHECK:         return %[[Q]]
+func.func @invert_permutation() -> tensor<3xi32> {
+  %p = "tf.Const"() {value = dense<[1, 2, 0]> : tensor<3xi32>} : () -> tensor<3xi32>
+  %0 = "tf.InvertPermutation"(%p) : (tensor<3xi32>) -> tensor<3xi32>
+  return %0 : tensor<3xi32>
+}

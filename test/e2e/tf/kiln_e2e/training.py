@@ -31,7 +31,9 @@ class Experiment:
         self.ref = ref
         self.model = model  # "fc" or "cnn"
         self.optimizer = optimizer  # "sgd" or "adam"
-        self.batch_norm = batch_norm  # None, "train" or "inference"
+        # None, "train", "inference", or "keras" (Keras BatchNormalization
+        # in training mode, its updates captured).
+        self.batch_norm = batch_norm
 
 
 EXPERIMENTS = [
@@ -47,7 +49,36 @@ EXPERIMENTS = [
     Experiment("cnn_fc_bn_inference_sgd", "cnn", "sgd", "inference"),
     Experiment("fc_sgd_ref", "fc", "sgd", ref=True),
     Experiment("fc_adam_ref", "fc", "adam", ref=True),
+    Experiment("fc_keras_bn_sgd", "fc", "sgd", "keras"),
 ]
+
+# The collection holding the Keras layers' variables, which TF1's
+# global_variables() does not list.
+KERAS_VARIABLES = "kiln_keras_variables"
+
+
+def _keras_batch_norm(tf, v1, h):
+    """Keras `BatchNormalization` called with training=True on a TF1 graph,
+    its updates captured as tfcompile's users captured them: the moving
+    statistics' assignments the call adds to the graph go to UPDATE_OPS,
+    which the train op depends on."""
+    import keras
+
+    graph = h.graph
+    before = {op.name for op in graph.get_operations()}
+    layer = keras.layers.BatchNormalization(momentum=0.99, epsilon=1e-3,
+                                            name="keras_bn")
+    y = layer(h, training=True)
+    for op in graph.get_operations():
+        if op.name in before or op.type != "AssignVariableOp":
+            continue
+        if op.name.endswith("/Assign"):  # the variables' initializers
+            v1.add_to_collection(KERAS_VARIABLES + "_init", op)
+        else:
+            v1.add_to_collection(v1.GraphKeys.UPDATE_OPS, op)
+    for weight in layer.weights:
+        v1.add_to_collection(KERAS_VARIABLES, weight.value)
+    return y
 
 
 def _batch_norm(tf, v1, h, mode, axes):
@@ -117,7 +148,9 @@ def build(tf, experiment):
         with v1.variable_scope("dense1"):
             w = v1.get_variable("kernel", [h.shape[1], HIDDEN])
             h = tf.matmul(h, w)
-            if experiment.batch_norm == "train":
+            if experiment.batch_norm == "keras":
+                h = _keras_batch_norm(tf, v1, h)
+            elif experiment.batch_norm == "train":
                 # No bias before a training batch norm: the normalization
                 # cancels it, so its gradient is zero up to rounding, and
                 # Adam, which divides by the gradient's magnitude, would
@@ -198,11 +231,14 @@ def run_tensorflow(tf, graph, feeds, fetch, steps, seed=0):
     v1 = tf.compat.v1
     rng = np.random.default_rng(seed)
     with graph.as_default():
-        tracked = v1.global_variables()
+        tracked = v1.global_variables() + v1.get_collection(KERAS_VARIABLES)
         names = [v.op.name for v in tracked]
         init = v1.global_variables_initializer()
+        keras_init = v1.get_collection(KERAS_VARIABLES + "_init")
     with v1.Session(graph=graph) as session:
         session.run(init)
+        if keras_init:
+            session.run(keras_init)
         values = session.run(tracked)
         initial = dict(zip(names, [np.asarray(v) for v in values]))
         feed_steps, losses, after = [], [], []
