@@ -10,6 +10,7 @@
 #include "passes/Passes.h"
 
 #include "passes/CPUHoistAccumulators.h"
+#include "passes/CPUTiling.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -38,6 +39,8 @@ namespace kiln {
 } // namespace kiln
 
 using namespace mlir;
+using kiln::fusibleConsumer;
+using kiln::isHeavyOp;
 
 namespace {
 
@@ -86,10 +89,23 @@ bool isTiledContraction(linalg::LinalgOp op) {
          !dims->k.empty();
 }
 
-/// Whether `op` is a heavy op: one that gets a register tile and may take an
-/// elementwise consumer into its tiles.
-bool isHeavyOp(linalg::LinalgOp op) {
-  return isDecomposableWindowOp(op) || isTiledContraction(op);
+
+/// The K tile of narrower outputs than the register tile.
+constexpr int64_t kNarrowTileK = 16;
+
+/// The reduction tile of a contraction or convolution whose output has `n`
+/// columns (channels): `tile.k` when every N tile is whole (`n` a multiple
+/// of `tile.n`), else at least kNarrowTileK. Measured on this project's
+/// AVX-512 host (docs/performance.md): a K tile of 4 beats 16 on whole
+/// 8 x 32 tiles (the 16 x 32 weight tile of K = 16 spills registers), but
+/// made a 1x1 convolution to 24 channels 2.6x slower (its narrow tiles
+/// become shuffles per K step). kiln-cpu-pack-weights splits a constant
+/// filter's channels into whole panels and a last partial one, so only the
+/// partial panel keeps the longer K tile.
+int64_t reductionTile(int64_t n, const RegisterTile &tile) {
+  if (ShapedType::isDynamic(n) || n % tile.n != 0)
+    return std::max(tile.k, kNarrowTileK);
+  return tile.k;
 }
 
 /// Tile sizes of a contraction: the innermost M and N dims to the register
@@ -108,8 +124,10 @@ TileSizes contractionTileSizes(linalg::LinalgOp op, const RegisterTile &tile) {
   for (unsigned d : dims.k)
     sizes.reduction[d] = 1;
   sizes.parallel[dims.m.back()] = tile.m;
-  sizes.parallel[dims.n.back()] = tile.n;
-  sizes.reduction[dims.k.back()] = tile.k;
+  sizes.parallel[dims.n.back()] = kiln::contractionTileN(
+      op.getStaticLoopRanges()[dims.m.back()], tile.m, tile.n);
+  sizes.reduction[dims.k.back()] =
+      reductionTile(op.getStaticLoopRanges()[dims.n.back()], tile);
   return sizes;
 }
 
@@ -120,7 +138,8 @@ TileSizes windowTileSizes(linalg::LinalgOp op, const RegisterTile &tile) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t kw = ShapedType::isDynamic(ranges[5]) ? 1 : 0;
   if (isa<linalg::Conv2DNhwcHwcfOp>(op))
-    return {{1, 1, tile.m, tile.n, 0, 0, 0}, {0, 0, 0, 0, 1, kw, tile.k}};
+    return {{1, 1, tile.m, tile.n, 0, 0, 0},
+            {0, 0, 0, 0, 1, kw, reductionTile(ranges[3], tile)}};
   return {{1, 1, tile.m, tile.n, 0, 0}, {0, 0, 0, 0, 1, kw}};
 }
 
@@ -187,32 +206,6 @@ bool isInsideTile(Operation *op) {
 void markTileLoops(ArrayRef<LoopLikeOpInterface> loops) {
   for (LoopLikeOpInterface loop : loops)
     loop->setAttr(kTileLoopAttr, UnitAttr::get(loop->getContext()));
-}
-
-/// The elementwise op that should be tiled together with `heavy`: the only
-/// user of its only result, all loops parallel, reading the result with an
-/// identity map and producing a value of the same shape.
-linalg::LinalgOp fusibleConsumer(linalg::LinalgOp heavy) {
-  if (heavy->getNumResults() != 1 || !heavy->getResult(0).hasOneUse())
-    return nullptr;
-  OpOperand &use = *heavy->getResult(0).getUses().begin();
-  auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
-  if (!consumer || !consumer.hasPureTensorSemantics() ||
-      consumer.getNumLoops() != consumer.getNumParallelLoops() ||
-      consumer.getNumDpsInits() != 1 || isHeavyOp(consumer))
-    return nullptr;
-  auto resultType = cast<ShapedType>(heavy->getResult(0).getType());
-  if (!consumer.getMatchingIndexingMap(&use).isIdentity() ||
-      !consumer.getMatchingIndexingMap(consumer.getDpsInitOperand(0))
-           .isIdentity() ||
-      consumer->getResult(0).getType() != resultType)
-    return nullptr;
-  // The heavy op's output map sends each of the consumer's loops to a loop
-  // of the heavy op; it must be a projected permutation to be followed.
-  if (!heavy.getIndexingMapMatchingResult(heavy->getResult(0))
-           .isProjectedPermutation())
-    return nullptr;
-  return consumer;
 }
 
 /// Tiles the reduction loops of `op` (already inside its output tile).
@@ -693,3 +686,40 @@ struct KilnCPUTileAndVectorizePass final
 };
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Shared with kiln-cpu-pack-weights (CPUTiling.h)
+//===----------------------------------------------------------------------===//
+
+bool kiln::isHeavyOp(linalg::LinalgOp op) {
+  return isDecomposableWindowOp(op) || isTiledContraction(op);
+}
+
+linalg::LinalgOp kiln::fusibleConsumer(linalg::LinalgOp heavy) {
+  if (heavy->getNumResults() != 1 || !heavy->getResult(0).hasOneUse())
+    return nullptr;
+  OpOperand &use = *heavy->getResult(0).getUses().begin();
+  auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
+  if (!consumer || !consumer.hasPureTensorSemantics() ||
+      consumer.getNumLoops() != consumer.getNumParallelLoops() ||
+      consumer.getNumDpsInits() != 1 || isHeavyOp(consumer))
+    return nullptr;
+  auto resultType = cast<ShapedType>(heavy->getResult(0).getType());
+  if (!consumer.getMatchingIndexingMap(&use).isIdentity() ||
+      !consumer.getMatchingIndexingMap(consumer.getDpsInitOperand(0))
+           .isIdentity() ||
+      consumer->getResult(0).getType() != resultType)
+    return nullptr;
+  // The heavy op's output map sends each of the consumer's loops to a loop
+  // of the heavy op; it must be a projected permutation to be followed.
+  if (!heavy.getIndexingMapMatchingResult(heavy->getResult(0))
+           .isProjectedPermutation())
+    return nullptr;
+  return consumer;
+}
+
+int64_t kiln::contractionTileN(int64_t m, int64_t tileM, int64_t tileN) {
+  if (ShapedType::isDynamic(m) || m <= 0 || m >= tileM)
+    return tileN;
+  return tileN * std::min<int64_t>(tileM / m, 4);
+}

@@ -303,6 +303,70 @@ def KilnCPUEntryABIPass : Pass<"kiln-cpu-entry-abi", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def KilnCPUPackWeightsPass
+    : Pass<"kiln-cpu-pack-weights", "::mlir::func::FuncOp"> {
+  let summary = "Pack constant convolution filters and matmul weights into "
+                "panels of output channels, at compile time";
+  let description = [{
+    Runs before `kiln-cpu-tile-and-vectorize` in
+    `kiln-linalg-to-llvm-pipeline`. A `linalg.conv_2d_nhwc_hwcf` whose filter
+    [KH, KW, C, F] is a constant, or a `linalg.matmul` (untransposed) whose
+    right-hand side [K, N] is a constant, with static shapes and at least
+    `tile-n` output channels, gets its weights rewritten at compile time as
+    [ceil(F / tile-n), KH, KW, C, tile-n] (or [ceil(N / tile-n), K, tile-n]):
+    panel p holds output channels p * tile-n to p * tile-n + tile-n - 1,
+    zero-padded past F, and is one contiguous block. The op, together with
+    the elementwise consumer `kiln-cpu-tile-and-vectorize` would fuse into it
+    (bias, activation, residual add) and the `linalg.fill` of its
+    accumulator, is tiled over panels: each iteration reads its weights as a
+    rank-reduced slice of one panel, so the register tiles made inside read
+    tile-k rows of tile-n channels that are adjacent in memory, instead of
+    rows F channels apart (a page apart for wide filters). A last partial
+    panel is peeled into an iteration of its own with static sizes.
+
+    The panel loop's place follows the filter's size: a filter of at most
+    `cache-bytes` stays cached while the output rows walk over it, so the
+    rows stay outermost (loops N, OH, panel); a larger one (ResNet50's 3x3
+    512->512 filter is 9.4 MB) would be streamed again for every output
+    row, so the panels become the outermost loop and each panel is read
+    once for all rows. A matmul's panel loop is its outermost loop, and a
+    matmul of fewer than `tile-m` rows (a batch-1 classifier) gets panels as
+    wide as the register tile `kiln-cpu-tile-and-vectorize` gives it
+    (`tile-n` times `tile-m` / M, at most 4 `tile-n`).
+
+    ```mlir
+    // kiln-opt --pass-pipeline='builtin.module(func.func(kiln-cpu-pack-weights{tile-n=32}))'
+    %w = arith.constant dense<...> : tensor<1x1x64x96xf32>
+    %0 = linalg.conv_2d_nhwc_hwcf ins(%x, %w : tensor<1x8x8x64xf32>, tensor<1x1x64x96xf32>)
+           outs(%acc : tensor<1x8x8x96xf32>) -> tensor<1x8x8x96xf32>
+    // becomes
+    %p = arith.constant dense<...> : tensor<3x1x1x64x32xf32>
+    %0 = scf.for %n = %c0 to %c1 step %c1 iter_args(...) {
+      scf.for %oh ... {
+        scf.for %f = %c0 to %c96 step %c32 iter_args(...) {
+          %panel = tensor.extract_slice %p[%f floordiv 32, 0, 0, 0, 0] [1, 1, 1, 64, 32] [1, 1, 1, 1, 1]
+                     : tensor<3x1x1x64x32xf32> to tensor<1x1x64x32xf32>
+          // conv of the row's input with %panel into a 1x1x8x32 tile
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect", "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+  let options = [
+    Option<"tileM", "tile-m", "int64_t", /*default=*/"8",
+           "kiln-cpu-tile-and-vectorize's tile-m: a matmul with fewer rows "
+           "gets the wider panels of its wider register tile">,
+    Option<"tileN", "tile-n", "int64_t", /*default=*/"32",
+           "Output channels of one panel: kiln-cpu-tile-and-vectorize's "
+           "tile-n">,
+    Option<"cacheBytes", "cache-bytes", "int64_t", /*default=*/"524288",
+           "Largest filter (in bytes) whose output rows stay the outermost "
+           "loop; larger ones are walked panel by panel">,
+  ];
+}
+
 def KilnCPUTileAndVectorizePass
     : Pass<"kiln-cpu-tile-and-vectorize", "::mlir::func::FuncOp"> {
   let summary = "Tile linalg ops on tensors to register tiles and vectorize "
@@ -315,7 +379,13 @@ def KilnCPUTileAndVectorizePass
     - **Contractions** (`linalg.matmul`, `linalg.batch_matmul`, and any
       `linalg.generic` that is a contraction): the innermost M and N dims
       are tiled to `tile-m` x `tile-n`, the innermost K dim to `tile-k`,
-      other dims to 1. The tile is vectorized to `vector.contract` and
+      other dims to 1; with fewer than `tile-m` rows (a batch-1
+      matrix-vector product) the N tile is `tile-n` times `tile-m` / M, at
+      most 4 `tile-n`, so that it keeps several independent accumulators.
+      An output whose channels are not a multiple of `tile-n` (a partial N
+      tile) gets a K tile of at least 16: a K tile of 4, the pipeline's
+      default, made a 1x1 convolution to 24 channels 2.6x slower.
+      The tile is vectorized to `vector.contract` and
       lowered to `vector.fma` outer products; the accumulator tile stays in
       registers across the K loop.
     - **Convolutions and pooling** (`linalg.conv_2d_nhwc_hwcf`,

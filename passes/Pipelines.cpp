@@ -49,6 +49,14 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
     // Padded tensors as a filled border around their producer's output.
     if (options.padInPlace)
       funcs.addPass(createKilnCPUPadInPlacePass());
+    // Constant weights in contiguous panels of tile-n output channels, the
+    // ops tiled over them.
+    if (options.packWeights) {
+      KilnCPUPackWeightsPassOptions packing;
+      packing.tileM = options.tileM;
+      packing.tileN = options.tileN;
+      funcs.addPass(createKilnCPUPackWeightsPass(packing));
+    }
     funcs.addPass(createKilnCPUTileAndVectorizePass(tiling));
     // Dynamic sizes from the function's arguments, not from earlier loop
     // nests: keeps bufferization's slice analysis from walking the model.

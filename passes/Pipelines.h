@@ -48,9 +48,12 @@ struct LinalgToLLVMPipelineOptions
   Option<int64_t> tileN{*this, "tile-n",
                         llvm::cl::desc("kiln-cpu-tile-and-vectorize's tile-n"),
                         llvm::cl::init(32)};
+  // 4, not the pass's 16: a 16 x 32 weight tile is 32 zmm registers
+  // beside the 16 of the accumulator, so LLVM spilled part of it to the
+  // stack in every K step (docs/performance.md, register tiles).
   Option<int64_t> tileK{*this, "tile-k",
                         llvm::cl::desc("kiln-cpu-tile-and-vectorize's tile-k"),
-                        llvm::cl::init(16)};
+                        llvm::cl::init(4)};
   Option<bool> approximateMath{
       *this, "approximate-math",
       llvm::cl::desc("Expand exp, log and tanh on f32 vectors into polynomial "
@@ -62,6 +65,12 @@ struct LinalgToLLVMPipelineOptions
       llvm::cl::desc("Fill only the border of padded tensors and let the "
                      "source's producer write into the interior "
                      "(kiln-cpu-pad-in-place, eliminate-empty-tensors)"),
+      llvm::cl::init(true)};
+  Option<bool> packWeights{
+      *this, "pack-weights",
+      llvm::cl::desc("Pack constant convolution filters and matmul weights "
+                     "into panels of tile-n output channels at compile time "
+                     "(kiln-cpu-pack-weights)"),
       llvm::cl::init(true)};
   Option<bool> planBuffers{
       *this, "plan-buffers",

@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Single `tf` layers with constant weights through kiln-tf-to-cpu-pipeline,
+two builds or two settings side by side, checked against NumPy.
+
+    benchmarks/cpu/tf-layers.py [--a-bin /work/main/build/bin] \\
+        [--b-bin build/bin] [--a OPTIONS] [--b OPTIONS] \\
+        [--layers c3x3_7_512_512,...] [--rounds 3] [--repeat 30]
+
+Each layer is a `tf.Conv2D` / `tf.DepthwiseConv2dNative` (SAME padding)
+followed by `tf.BiasAdd` and `tf.Relu`, or a batch-1 `tf.MatMul` with
+`tf.BiasAdd`, with random constant weights: the path a layer of a model
+takes. For each layer the script
+
+1. writes the module and compiles it with kiln-compile (A's tools), keeping
+   its linalg IR (the ABI phase, 03-abi.mlir, of --dump-dir) and header;
+2. lowers that IR with A's and B's kiln-opt and pipeline options, emits it
+   for the host CPU (opt -O2, llc -O2, as kiln-compile does) and links it
+   into benchmarks/peers/kiln-timer.c (ab-pipeline.py's build_variant);
+3. runs the two programs alternately, ROUNDS rounds of WARMUP untimed and
+   REPEAT timed runs each, one thread, and prints the median of the
+   rounds' medians and the fastest run of each side, the MACs per second of
+   B's fastest run, and each side's largest error against NumPy relative to
+   the output's scale.
+
+Fresh result buffers are kept by malloc between runs
+(GLIBC_TUNABLES mmap and trim thresholds at 1 GiB), so the times are the
+layer's code, not the page faults of a new output buffer per run.
+"""
+
+import argparse
+import importlib.util
+import os
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location(
+    "ab_pipeline", ROOT / "benchmarks/cpu/ab-pipeline.py")
+ab = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(ab)
+
+# name: (kind, H, W, C, F, kernel, stride); a matmul ("fc") is H x C times
+# C x F.
+LAYERS = {
+    "c1x1_56_128_128": ("conv", 56, 56, 128, 128, 1, 1),
+    "c1x1_28_32_192": ("conv", 28, 28, 32, 192, 1, 1),
+    "c1x1_14_384_64": ("conv", 14, 14, 384, 64, 1, 1),
+    "c1x1_7_960_320": ("conv", 7, 7, 960, 320, 1, 1),
+    "c1x1_14_256_1024": ("conv", 14, 14, 256, 1024, 1, 1),
+    "c1x1_7_2048_512": ("conv", 7, 7, 2048, 512, 1, 1),
+    "c1x1_56_144_24": ("conv", 56, 56, 144, 24, 1, 1),
+    "c1x1_112_16_96": ("conv", 112, 112, 16, 96, 1, 1),
+    "c3x3_56_64_64": ("conv", 56, 56, 64, 64, 3, 1),
+    "c3x3_14_256_256": ("conv", 14, 14, 256, 256, 3, 1),
+    "c3x3_7_512_512": ("conv", 7, 7, 512, 512, 3, 1),
+    "c3x3s2_224_3_32": ("conv", 224, 224, 3, 32, 3, 2),
+    "dw3x3_28_256": ("dw", 28, 28, 256, 256, 3, 1),
+    "dw3x3_112_32": ("dw", 112, 112, 32, 32, 3, 1),
+    "fc_1280_1000": ("fc", 1, 1, 1280, 1000, 1, 1),
+    "mm_256_256_256": ("fc", 256, 1, 256, 256, 1, 1),
+}
+
+
+def tensor(shape):
+    return "tensor<" + "x".join(map(str, shape)) + "xf32>"
+
+
+def dense(array):
+    return '"0x' + array.astype("<f4").tobytes().hex().upper() + '"'
+
+
+def make_layer(kind, H, W, C, F, k, s, rng):
+    """(module text, input, expected output) of one layer."""
+    b = rng.standard_normal((F,)).astype(np.float32)
+    if kind == "fc":
+        w = (rng.standard_normal((C, F)) * 0.05).astype(np.float32)
+        x = rng.random((H, C), dtype=np.float32)
+        expected = x @ w + b
+        body = (
+            f'    %w = "tf.Const"() {{value = dense<{dense(w)}> : '
+            f'{tensor(w.shape)}}} : () -> {tensor(w.shape)}\n'
+            f'    %b = "tf.Const"() {{value = dense<{dense(b)}> : '
+            f'{tensor(b.shape)}}} : () -> {tensor(b.shape)}\n'
+            f'    %0 = "tf.MatMul"(%x, %w) : ({tensor(x.shape)}, '
+            f'{tensor(w.shape)}) -> {tensor(expected.shape)}\n'
+            f'    %1 = "tf.BiasAdd"(%0, %b) : ({tensor(expected.shape)}, '
+            f'{tensor(b.shape)}) -> {tensor(expected.shape)}\n'
+            f'    return %1 : {tensor(expected.shape)}')
+    else:
+        wshape = (k, k, C, F) if kind == "conv" else (k, k, C, 1)
+        w = (rng.standard_normal(wshape) / np.sqrt(k * k * C)).astype(
+            np.float32)
+        x = rng.random((1, H, W, C), dtype=np.float32)
+        OH, OW = -(-H // s), -(-W // s)
+        pad_h = max((OH - 1) * s + k - H, 0)
+        pad_w = max((OW - 1) * s + k - W, 0)
+        xp = np.pad(x, ((0, 0), (pad_h // 2, pad_h - pad_h // 2),
+                        (pad_w // 2, pad_w - pad_w // 2), (0, 0)))
+        acc = np.zeros((1, OH, OW, F), np.float64)
+        for i in range(k):
+            for j in range(k):
+                window = xp[:, i:i + (OH - 1) * s + 1:s,
+                            j:j + (OW - 1) * s + 1:s, :].astype(np.float64)
+                if kind == "conv":
+                    acc += window @ w[i, j].astype(np.float64)
+                else:
+                    acc += window * w[i, j, :, 0].astype(np.float64)
+        expected = np.maximum(acc + b, 0).astype(np.float32)
+        op = "tf.Conv2D" if kind == "conv" else "tf.DepthwiseConv2dNative"
+        r = tensor(expected.shape)
+        body = (
+            f'    %w = "tf.Const"() {{value = dense<{dense(w)}> : '
+            f'{tensor(wshape)}}} : () -> {tensor(wshape)}\n'
+            f'    %b = "tf.Const"() {{value = dense<{dense(b)}> : '
+            f'{tensor(b.shape)}}} : () -> {tensor(b.shape)}\n'
+            f'    %0 = "{op}"(%x, %w) {{padding = "SAME", strides = '
+            f'[1, {s}, {s}, 1]}} : ({tensor(x.shape)}, {tensor(wshape)}) '
+            f'-> {r}\n'
+            f'    %1 = "tf.BiasAdd"(%0, %b) : ({r}, {tensor(b.shape)}) -> {r}\n'
+            f'    %2 = "tf.Relu"(%1) : ({r}) -> {r}\n'
+            f'    return %2 : {r}')
+    text = ("module {\n  func.func @main(%x: " + tensor(x.shape) + ") -> " +
+            tensor(expected.shape) + ' attributes {tf.entry_function = '
+            '{inputs = "x", outputs = "y"}} {\n' + body + "\n  }\n}\n")
+    return text, x, expected
+
+
+def macs(kind, H, W, C, F, k, s):
+    if kind == "fc":
+        return H * C * F
+    OH, OW = -(-H // s), -(-W // s)
+    return OH * OW * k * k * (C * F if kind == "conv" else C)
+
+
+def main():
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--a-bin", type=Path, default=ROOT / "build/bin")
+    parser.add_argument("--b-bin", type=Path, default=ROOT / "build/bin")
+    parser.add_argument("--a", default="", help="pipeline options of A")
+    parser.add_argument("--b", default="", help="pipeline options of B")
+    parser.add_argument("--layers", default=",".join(LAYERS))
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--warmup", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=30)
+    parser.add_argument("--keep", type=Path, help="keep the build files here")
+    args = parser.parse_args()
+    os.environ["GLIBC_TUNABLES"] = ("glibc.malloc.mmap_threshold=1073741824:"
+                                    "glibc.malloc.trim_threshold=1073741824")
+    scratch = args.keep or Path(tempfile.mkdtemp(prefix="kiln-layers-"))
+    cpu = ab.host_cpu()
+    bins = {"a": args.a_bin.resolve(), "b": args.b_bin.resolve()}
+    options = {"a": args.a, "b": args.b}
+    print(f"A: {bins['a']} {args.a!r}  B: {bins['b']} {args.b!r}  "
+          f"({args.rounds} rounds of {args.warmup} + {args.repeat} runs; "
+          f"load average {os.getloadavg()[0]:.1f} at start)\n")
+    print("| layer | A median (ms) | B median (ms) | B speed-up | A fastest | "
+          "B fastest | B speed-up (fastest) | B GMAC/s (fastest) | A error | "
+          "B error |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    rng = np.random.default_rng(0)
+    for name in args.layers.split(","):
+        spec = LAYERS[name]
+        text, x, expected = make_layer(*spec, rng)
+        work = scratch / name
+        work.mkdir(parents=True, exist_ok=True)
+        (work / "layer.mlir").write_text(text)
+        x.tofile(work / "input_0.bin")
+        ab.run([bins["a"] / "kiln-compile", work / "layer.mlir",
+                "--symbol=kiln_model", "-o", work / "layer.o",
+                f"--header={work / 'model.h'}", f"--dump-dir={work / 'dump'}"])
+        timers = {side: ab.build_variant(work / "dump/03-abi.mlir",
+                                         work / "model.h", options[side],
+                                         bins[side], work / side, cpu)
+                  for side in "ab"}
+        feeds = [f"{work}/input_0.bin:" + ",".join(map(str, x.shape))]
+        medians = {"a": [], "b": []}
+        fastest = {"a": [], "b": []}
+        errors = {}
+        scale = max(float(np.abs(expected).max()), 1e-6)
+        for _ in range(args.rounds):
+            for side in "ab":
+                (work / side / "out").mkdir(exist_ok=True)
+                median, low, outputs = ab.time_once(
+                    timers[side], args.warmup, args.repeat,
+                    work / side / "out", feeds)
+                medians[side].append(median)
+                fastest[side].append(low)
+                got = np.array(outputs[0], np.float32)
+                errors[side] = float(
+                    np.abs(got - expected.reshape(-1)).max()) / scale
+        a, b = (statistics.median(medians[s]) for s in "ab")
+        a_min, b_min = min(fastest["a"]), min(fastest["b"])
+        rate = macs(*spec) / (b_min * 1e6)
+        print(f"| {name} | {a:.3f} | {b:.3f} | {a / b:.2f}x | {a_min:.3f} | "
+              f"{b_min:.3f} | {a_min / b_min:.2f}x | {rate:.1f} | "
+              f"{errors['a']:.1e} | {errors['b']:.1e} |", flush=True)
+    print(f"\nload average {os.getloadavg()[0]:.1f} at the end; "
+          f"build files in {scratch}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+//===- CPUTiling.h - what the CPU tiling passes share -----------*- C++ -*-===//
+//
+// The choice of heavy ops and of their fused consumer, made the same way by
+// kiln-cpu-pack-weights and kiln-cpu-tile-and-vectorize.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KILN_PASSES_CPUTILING_H
+#define KILN_PASSES_CPUTILING_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+namespace kiln {
+
+/// Whether `op` is a heavy op: a 2-D NHWC convolution or pooling, or a
+/// contraction with M, N and K dims; it gets a register tile and may take an
+/// elementwise consumer into its tiles.
+bool isHeavyOp(mlir::linalg::LinalgOp op);
+
+/// The elementwise op that should be tiled together with `heavy`: the only
+/// user of its only result, all loops parallel, reading the result with an
+/// identity map and producing a value of the same shape; null if none.
+mlir::linalg::LinalgOp fusibleConsumer(mlir::linalg::LinalgOp heavy);
+
+/// The register tile of a contraction's N dim when its M dim has `m`
+/// iterations (dynamic: ShapedType::kDynamic): `tileN`, widened when M is
+/// shorter than `tileM` (a batch-1 matrix-vector product) so that the tile
+/// keeps several independent accumulators instead of one chain of FMAs
+/// waiting on each other, up to 4 x `tileN`.
+int64_t contractionTileN(int64_t m, int64_t tileM, int64_t tileN);
+
+} // namespace kiln
+
+#endif // KILN_PASSES_CPUTILING_H
