@@ -420,5 +420,13 @@ OwningOpRef<ModuleOp> kiln::npuhw::readNpub(StringRef bytes,
         << std::string(program.status().message());
     return nullptr;
   }
+  // The runtime's verifier, as kiln-npu-sim runs it before loading: a stream
+  // the hardware would refuse (a zero kernel or stride, reserved bits, an
+  // undefined flag, the semaphore rule) is refused here with the same
+  // message, not imported as IR that would round-trip to a different file.
+  if (absl::Status verified = npu::verifyProgram(*program); !verified.ok()) {
+    emitError(UnknownLoc::get(context)) << std::string(verified.message());
+    return nullptr;
+  }
   return importProgram(*program, context);
 }

@@ -45,7 +45,8 @@ mlir::OwningOpRef<mlir::ModuleOp> importProgram(const npu::Program &program,
                                                 mlir::MLIRContext *context,
                                                 llvm::StringRef name = "main");
 
-/// Reads .npub bytes (readProgram) and imports them; errors are emitted at
+/// Reads .npub bytes (readProgram), verifies them as the runtime does before
+/// it runs a stream (verifyProgram) and imports them; errors are emitted at
 /// an unknown location.
 mlir::OwningOpRef<mlir::ModuleOp> readNpub(llvm::StringRef bytes,
                                            mlir::MLIRContext *context);
