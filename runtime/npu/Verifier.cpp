@@ -581,11 +581,15 @@ absl::Status verifyProgram(const Program &program,
           absl::StrCat("IO tensor '", io.name, "': region r", io.region,
                        " is not declared in the REGIONS section"));
     uint64_t bytes = dtypeSize(DType(io.dtype));
-    for (uint32_t d : io.shape) {
+    for (size_t i = 0; i < io.shape.size(); ++i) {
+      // NHWC_C16 pads the channels (the last dimension) to 16, no other.
+      uint64_t d = io.shape[i];
+      if (io.layout == IoLayout::NHWC_C16 && i + 1 == io.shape.size())
+        d = (d + 15) / 16 * 16;
       if (d && bytes > (uint64_t(1) << 40) / d)
         return absl::InvalidArgumentError(
             absl::StrCat("IO tensor '", io.name, "': shape is too large"));
-      bytes *= io.layout == IoLayout::NHWC_C16 ? uint64_t(d + 15) / 16 * 16 : d;
+      bytes *= d;
     }
     if (uint64_t(io.offset) + bytes > decl->size)
       return absl::InvalidArgumentError(absl::StrCat(
