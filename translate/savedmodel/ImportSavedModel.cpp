@@ -362,6 +362,9 @@ SignatureImporter::restoreVariables(const llvm::StringSet<> &reachable) {
     assign.add_input(base);
     assign.add_input(constant.name());
     (*assign.mutable_attr())["dtype"].set_type(dtype);
+    // Marks the restore as the variable's initial value only: it must not
+    // run again on every call (tf-resource-variables-to-globals drops it).
+    (*assign.mutable_attr())["_kiln_restore"].set_b(true);
     restoredBy[base] = assign.name();
     *graph.add_node() = std::move(constant);
     *graph.add_node() = std::move(assign);

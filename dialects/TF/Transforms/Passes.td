@@ -159,7 +159,9 @@ def TFResourceVariablesToGlobalsPass
     ml_program: the value is undefined until the first store). The
     initializing assignment is dropped when it is the only assignment;
     otherwise it stays as a store, so a function that runs it again still
-    resets the variable.
+    resets the variable. A SavedModel's restore from its checkpoint, which
+    the importer marks `_kiln_restore`, is always dropped: it gives the
+    initial value and does not run on every call.
 
     A variable never assigned except by a constant initializer is frozen
     (`freeze-read-only`, on by default): its reads become that `tf.Const`

@@ -314,7 +314,10 @@ void TFResourceVariablesToGlobalsPass::rewrite(ModuleOp module,
         continue;
       }
       auto assign = cast<tf::AssignVariableOp>(access);
-      if (!assigned) {
+      // A SavedModel's restore from its checkpoint (marked by the importer)
+      // is the initial value, not a store that runs on every call.
+      if (!assigned || (access == variable.init &&
+                        assign->hasAttr("_kiln_restore"))) {
         // The constant initializer of a read-only variable: the global's
         // initial value holds it.
         assign.erase();

@@ -135,3 +135,25 @@ func.func @nested(%n: tensor<i32>, %c: tensor<i1>) -> tensor<*xi32> {
   %f = "tf.ReadVariableOp"(%h) : (tensor<!tf_type.resource>) -> tensor<*xi32>
   return %f : tensor<*xi32>
 }
+
+// -----
+
+// A SavedModel's restore from its checkpoint (the importer marks it
+// `_kiln_restore`) gives the initial value and is dropped even though the
+// function assigns the variable again: a call must not reset the state.
+// CHECK:         ml_program.global private mutable @restored(dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>) : tensor<2xf32>
+// CHECK-LABEL: func.func @restored_main
+// CHECK-NOT:     ml_program.global_store @restored = %{{.+}} : tensor<2xf32>{{$}}
+// CHECK:         %[[OLD:.+]] = ml_program.global_load @restored
+// CHECK:         %[[NEW:.+]] = "tf.AddV2"(%[[OLD]], %arg0)
+// CHECK:         ml_program.global_store @restored = %[[NEW]]
+// CHECK-NOT:     ml_program.global_store
+func.func @restored_main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %h = "tf.VarHandleOp"() {container = "", shared_name = "restored"} : () -> tensor<!tf_type.resource<tensor<2xf32>>>
+  %init = "tf.Const"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  "tf.AssignVariableOp"(%h, %init) {_kiln_restore = true} : (tensor<!tf_type.resource<tensor<2xf32>>>, tensor<2xf32>) -> ()
+  %old = "tf.ReadVariableOp"(%h) : (tensor<!tf_type.resource<tensor<2xf32>>>) -> tensor<2xf32>
+  %new = "tf.AddV2"(%old, %x) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  "tf.AssignVariableOp"(%h, %new) : (tensor<!tf_type.resource<tensor<2xf32>>>, tensor<2xf32>) -> ()
+  return %new : tensor<2xf32>
+}
