@@ -192,21 +192,8 @@ LogicalResult tileOverPanels(RewriterBase &rewriter, const Candidate &candidate,
     root = consumer;
 
   Operation *heavyOp = heavy.getOperation();
-  scf::SCFTileAndFuseOptions options;
-  options.tilingOptions.setTileSizes(
-      getAsIndexOpFoldResult(rewriter.getContext(), sizes));
-  options.setFusionControlFn(
-      [&](tensor::ExtractSliceOp, OpResult producer,
-          bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-        Operation *op = producer.getOwner();
-        if (op == heavyOp || isa<linalg::FillOp>(op))
-          return scf::SCFTileAndFuseOptions::ControlFnResult{};
-        return std::nullopt;
-      });
-  rewriter.setInsertionPoint(root);
   FailureOr<scf::SCFTileAndFuseResult> tiled =
-      scf::tileConsumerAndFuseProducersUsingSCF(
-          rewriter, cast<TilingInterface>(root.getOperation()), options);
+      kiln::tileAndFuseHeavyOp(rewriter, heavy, root, sizes);
   if (failed(tiled) || tiled->loops.empty())
     return failure();
   linalg::LinalgOp tiledHeavy;

@@ -245,21 +245,8 @@ LogicalResult tileHeavyOp(RewriterBase &rewriter, linalg::LinalgOp heavy,
   }
 
   Operation *heavyOp = heavy.getOperation();
-  scf::SCFTileAndFuseOptions options;
-  options.tilingOptions.setTileSizes(
-      getAsIndexOpFoldResult(rewriter.getContext(), rootSizes));
-  options.setFusionControlFn(
-      [&](tensor::ExtractSliceOp, OpResult producer,
-          bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-        Operation *op = producer.getOwner();
-        if (op == heavyOp || isa<linalg::FillOp>(op))
-          return scf::SCFTileAndFuseOptions::ControlFnResult{};
-        return std::nullopt;
-      });
-  rewriter.setInsertionPoint(root);
   FailureOr<scf::SCFTileAndFuseResult> tiled =
-      scf::tileConsumerAndFuseProducersUsingSCF(
-          rewriter, cast<TilingInterface>(root.getOperation()), options);
+      kiln::tileAndFuseHeavyOp(rewriter, heavy, root, rootSizes);
   if (failed(tiled))
     return failure();
   markTileLoops(tiled->loops);
@@ -716,6 +703,26 @@ linalg::LinalgOp kiln::fusibleConsumer(linalg::LinalgOp heavy) {
            .isProjectedPermutation())
     return nullptr;
   return consumer;
+}
+
+FailureOr<scf::SCFTileAndFuseResult>
+kiln::tileAndFuseHeavyOp(RewriterBase &rewriter, linalg::LinalgOp heavy,
+                         linalg::LinalgOp root, ArrayRef<int64_t> sizes) {
+  Operation *heavyOp = heavy.getOperation();
+  scf::SCFTileAndFuseOptions options;
+  options.tilingOptions.setTileSizes(
+      getAsIndexOpFoldResult(rewriter.getContext(), sizes));
+  options.setFusionControlFn(
+      [heavyOp](tensor::ExtractSliceOp, OpResult producer, bool)
+          -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        Operation *op = producer.getOwner();
+        if (op == heavyOp || isa<linalg::FillOp>(op))
+          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+        return std::nullopt;
+      });
+  rewriter.setInsertionPoint(root);
+  return scf::tileConsumerAndFuseProducersUsingSCF(
+      rewriter, cast<TilingInterface>(root.getOperation()), options);
 }
 
 int64_t kiln::contractionTileN(int64_t m, int64_t tileM, int64_t tileN) {

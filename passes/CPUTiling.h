@@ -9,6 +9,7 @@
 #define KILN_PASSES_CPUTILING_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 
 namespace kiln {
 
@@ -21,6 +22,14 @@ bool isHeavyOp(mlir::linalg::LinalgOp op);
 /// user of its only result, all loops parallel, reading the result with an
 /// identity map and producing a value of the same shape; null if none.
 mlir::linalg::LinalgOp fusibleConsumer(mlir::linalg::LinalgOp heavy);
+
+/// Tiles `root` (`heavy` or its fused consumer) by `sizes` (one per loop of
+/// `root`) and fuses into its tiles `heavy` and the fills that initialise its
+/// accumulators, nothing else; the insertion point is set before `root`.
+mlir::FailureOr<mlir::scf::SCFTileAndFuseResult>
+tileAndFuseHeavyOp(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp heavy,
+                   mlir::linalg::LinalgOp root,
+                   llvm::ArrayRef<int64_t> sizes);
 
 /// The register tile of a contraction's N dim when its M dim has `m`
 /// iterations (dynamic: ShapedType::kDynamic): `tileN`, widened when M is
