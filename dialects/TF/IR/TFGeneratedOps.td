@@ -1063,6 +1063,8 @@ def TF_EqualOp : TF_Op<"Equal", [Pure, ResultsBroadcastableShape, SameOperandsEl
 
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
 
+  let hasFolder = 1;
+
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::inferResultTypes(
         ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes) {
@@ -1213,6 +1215,8 @@ def TF_FloorDivOp : TF_Op<"FloorDiv", [Pure, ResultsBroadcastableShape, SameOper
 
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
 
+  let hasFolder = 1;
+
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::inferResultTypes(
         ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes) {
@@ -1240,6 +1244,8 @@ def TF_FloorModOp : TF_Op<"FloorMod", [Pure, ResultsBroadcastableShape, SameOper
   );
 
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
+
+  let hasFolder = 1;
 
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::inferResultTypes(
@@ -1499,6 +1505,8 @@ def TF_GreaterOp : TF_Op<"Greater", [Pure, ResultsBroadcastableShape, SameOperan
 
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
 
+  let hasFolder = 1;
+
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::inferResultTypes(
         ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes) {
@@ -1524,6 +1532,8 @@ def TF_GreaterEqualOp : TF_Op<"GreaterEqual", [Pure, ResultsBroadcastableShape, 
   );
 
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
+
+  let hasFolder = 1;
 
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::inferResultTypes(
@@ -1792,6 +1802,8 @@ def TF_LessOp : TF_Op<"Less", [Pure, ResultsBroadcastableShape, SameOperandsElem
 
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
 
+  let hasFolder = 1;
+
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::inferResultTypes(
         ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes) {
@@ -1817,6 +1829,8 @@ def TF_LessEqualOp : TF_Op<"LessEqual", [Pure, ResultsBroadcastableShape, SameOp
   );
 
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
+
+  let hasFolder = 1;
 
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::inferResultTypes(
@@ -1866,6 +1880,8 @@ def TF_LogicalAndOp : TF_Op<"LogicalAnd", [Pure, Commutative, ResultsBroadcastab
   let results = (outs
     TF_BoolTensor:$z
   );
+
+  let hasFolder = 1;
 
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::inferResultTypes(
@@ -2008,6 +2024,8 @@ def TF_MaximumOp : TF_Op<"Maximum", [Pure, ResultsBroadcastableShape, SameOperan
   );
 
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
+
+  let hasFolder = 1;
 
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::inferResultTypes(
@@ -2181,6 +2199,8 @@ def TF_MinimumOp : TF_Op<"Minimum", [Pure, ResultsBroadcastableShape, SameOperan
   );
 
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
+
+  let hasFolder = 1;
 
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::inferResultTypes(
@@ -2410,6 +2430,8 @@ def TF_NotEqualOp : TF_Op<"NotEqual", [Pure, ResultsBroadcastableShape, SameOper
   );
 
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
+
+  let hasFolder = 1;
 
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::inferResultTypes(
@@ -3027,6 +3049,8 @@ def TF_SelectV2Op : TF_Op<"SelectV2", [Pure, ResultsBroadcastableShape, AllEleme
 
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<1>;
 
+  let hasFolder = 1;
+
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::inferResultTypes(
         ::llvm::SmallVectorImpl<::mlir::Type> &resultTypes) {
@@ -3149,6 +3173,8 @@ def TF_SignOp : TF_Op<"Sign", [Pure, SameOperandsAndResultElementType, TF_InferS
   );
 
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<0>;
+
+  let hasFolder = 1;
 
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::inferResultTypes(
