@@ -205,6 +205,55 @@ def KilnCPULowerStridedCopiesPass
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def KilnCPUOutlineLayersPass
+    : Pass<"kiln-cpu-outline-layers", "::mlir::ModuleOp"> {
+  let summary = "Outline each top-level loop nest of a large function into its own function";
+  let description = [{
+    After tiling and bufferization a model is one function whose body is a
+    sequence of loop nests, one (or one fused group) per layer. Left as one
+    function, everything after this point works on all of it at once: LLVM's
+    loop passes update analyses of the whole function for every loop they
+    touch (LoopRotate's MemorySSA updates compute dominance frontiers of
+    the whole function), which made MAXIM's 1.2 M-instruction function run
+    for over 20 minutes in O3. This pass moves every top-level operation
+    with regions (an `scf.for` nest, an `scf.while`, a remaining linalg op)
+    of a function that has at least `min-ops` operations into a private
+    function of its own, `<function>_layer<N>`, whose arguments are the
+    values it uses from outside (buffers, sizes; index constants are
+    cloned in). The new functions have internal linkage and `noinline`, so
+    LLVM optimizes and generates code per layer, and MLIR's function passes
+    after this one run on them in parallel. Functions with fewer than
+    `min-ops` operations, and region operations with fewer than
+    `min-layer-ops` operations, stay as they are.
+
+    ```mlir
+    // kiln-opt --kiln-cpu-outline-layers="min-ops=0 min-layer-ops=0"
+    func.func @model(%a: memref<64xf32>, %b: memref<64xf32>) {
+      scf.for %i = %c0 to %c64 step %c8 { ... %a ... %b ... }
+      return
+    }
+    // becomes
+    func.func @model(%a: memref<64xf32>, %b: memref<64xf32>) {
+      call @model_layer0(%a, %b) : (memref<64xf32>, memref<64xf32>) -> ()
+      return
+    }
+    func.func private @model_layer0(%a: memref<64xf32>, %b: memref<64xf32>)
+        attributes {llvm.linkage = #llvm.linkage<internal>,
+                    passthrough = ["noinline"]} { scf.for ... }
+    ```
+  }];
+  let options = [
+    Option<"minOps", "min-ops", "int64_t", "2000",
+           "Outline only in functions with at least this many operations">,
+    Option<"minLayerOps", "min-layer-ops", "int64_t", "16",
+           "Outline only region operations with at least this many operations">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
 def KilnNPUSegmentsToHostCallsPass
     : Pass<"kiln-npu-segments-to-host-calls", "::mlir::ModuleOp"> {
   let summary = "Compile each NPU segment to a command stream the host code runs";

@@ -94,6 +94,14 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createKilnCPUCallerBuffersPass());
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
+  // One function per loop nest in a large model: LLVM's loop passes and code
+  // generation cost per function, and some of them grow faster than linearly
+  // with its size (kiln-cpu-outline-layers).
+  if (options.outlineMinOps >= 0) {
+    KilnCPUOutlineLayersPassOptions outline;
+    outline.minOps = options.outlineMinOps;
+    pm.addPass(createKilnCPUOutlineLayersPass(outline));
+  }
 
   // Strided copies would call memrefCopy (MLIR's runner utilities); as loops
   // they keep the object free of anything but the C library.

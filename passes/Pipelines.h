@@ -77,6 +77,12 @@ struct LinalgToLLVMPipelineOptions
       llvm::cl::desc("Pack each function's static intermediate buffers into "
                      "one allocation by live range (kiln-cpu-plan-buffers)"),
       llvm::cl::init(true)};
+  Option<int64_t> outlineMinOps{
+      *this, "outline-min-ops",
+      llvm::cl::desc("Functions with at least this many operations after "
+                     "bufferization get one function per loop nest "
+                     "(kiln-cpu-outline-layers); -1 never outlines"),
+      llvm::cl::init(2000)};
 };
 
 /// Lowers functions of linalg/tensor/arith/math ops on tensors to the LLVM

@@ -40,8 +40,8 @@ namespace kiln::cpu {
 struct JITOptions {
   /// LLVM optimisation level, 0 to 3.
   unsigned optLevel = 2;
-  /// LLVM unrolls loops only when no function has more instructions than
-  /// this (see optimizeLLVMModule).
+  /// LLVM unrolls loops only when the module has at most this many
+  /// instructions (see optimizeLLVMModule).
   uint64_t unrollLimit = kDefaultUnrollLimit;
   /// The CPU and LLVM feature string to generate code for, as
   /// TargetOptions::cpu and ::features ("host": this machine's).

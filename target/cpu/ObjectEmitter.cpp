@@ -75,11 +75,11 @@ createTargetMachine(const TargetOptions &options) {
   return machine;
 }
 
-uint64_t largestFunctionSize(const llvm::Module &module) {
-  uint64_t largest = 0;
+uint64_t moduleInstructionCount(const llvm::Module &module) {
+  uint64_t count = 0;
   for (const llvm::Function &function : module)
-    largest = std::max<uint64_t>(largest, function.getInstructionCount());
-  return largest;
+    count += function.getInstructionCount();
+  return count;
 }
 
 llvm::Error optimizeLLVMModule(llvm::Module &module,
@@ -92,12 +92,12 @@ llvm::Error optimizeLLVMModule(llvm::Module &module,
     return llvm::createStringError("optimization level %u is not 0 to 3",
                                    optLevel);
   // The tuning MLIR's makeOptimizingTransformer uses, except that loop
-  // unrolling is off for modules with a function above the limit.
+  // unrolling is off for modules above the limit.
   llvm::PipelineTuningOptions tuning;
   tuning.LoopInterleaving = true;
   tuning.LoopVectorization = true;
   tuning.SLPVectorization = true;
-  tuning.LoopUnrolling = largestFunctionSize(module) <= unrollLimit;
+  tuning.LoopUnrolling = moduleInstructionCount(module) <= unrollLimit;
 
   llvm::LoopAnalysisManager loops;
   llvm::FunctionAnalysisManager functions;

@@ -52,8 +52,9 @@ createTargetMachine(const TargetOptions &options);
 /// block, for no run-time gain (docs/performance.md, "Compile time").
 constexpr uint64_t kDefaultUnrollLimit = 20000;
 
-/// Instruction count of the largest function defined in `module`.
-uint64_t largestFunctionSize(const llvm::Module &module);
+/// Instruction count of all functions defined in `module` (a model split into
+/// one function per layer by kiln-cpu-outline-layers counts as a whole).
+uint64_t moduleInstructionCount(const llvm::Module &module);
 
 /// Runs LLVM's default pipeline at `optLevel` (0 to 3) on `module`, with the
 /// tuning of MLIR's makeOptimizingTransformer (vectorizers on); loop

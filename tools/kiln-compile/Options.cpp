@@ -99,8 +99,8 @@ cl::opt<unsigned> optLevel("O", cl::desc("Optimization level 0-3"), cl::Prefix,
                            cl::init(3), cl::cat(category));
 cl::opt<uint64_t> unrollLimit(
     "llvm-unroll-limit",
-    cl::desc("LLVM unrolls loops only when no function has more instructions "
-             "than this (default 20000)"),
+    cl::desc("LLVM unrolls loops only when the model has at most this many "
+             "instructions (default 20000)"),
     cl::init(kiln::cpu::kDefaultUnrollLimit), cl::cat(category));
 cl::opt<std::string>
     dumpDir("dump-dir",

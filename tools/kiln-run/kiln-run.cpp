@@ -114,8 +114,8 @@ cl::opt<unsigned> optLevel("O",
                            cl::init(2), cl::Prefix, cl::cat(runCategory));
 cl::opt<uint64_t> unrollLimit(
     "llvm-unroll-limit",
-    cl::desc("LLVM unrolls loops only when no function has more instructions "
-             "than this (as kiln-compile's)"),
+    cl::desc("LLVM unrolls loops only when the model has at most this many "
+             "instructions (as kiln-compile's)"),
     cl::init(kiln::cpu::kDefaultUnrollLimit), cl::cat(runCategory));
 cl::list<std::string> sharedLibs(
     "shared-libs",
