@@ -26,6 +26,26 @@
 
 namespace kiln::npu_to_npuhw {
 
+/// One DMA_LOAD per band of a packed input (ConvLayer::pieces): the window
+/// columns [col, col + cols) of output column ox, read from the DRAM input,
+/// go to lanes [lane, lane + lanes) of packed pixel ox (the lanes past
+/// cols * srcC are filled with the pad value).
+struct PackPiece {
+  int64_t col = 0, cols = 1;
+  /// Runs per output column: the first repeat - 1 (the columns before
+  /// `col`) are overwritten by the last one (dst_s0 = 0), so that the runs
+  /// stay contiguous in DRAM when cols is below the stride.
+  int64_t repeat = 1;
+  /// The output columns phase, phase + period, ...: period * sx equals
+  /// repeat * cols, so consecutive runs are contiguous in DRAM.
+  int64_t phase = 0, period = 1;
+  int64_t lane = 0, lanes = 16;
+  /// How many of those output columns it loads; the rest read only the
+  /// padding right of the image and keep the pad value that fills the
+  /// buffers once.
+  int64_t count = 0;
+};
+
 /// One int8 or fp16 convolution-like layer with everything the commands
 /// need.
 struct ConvLayer {
@@ -49,9 +69,35 @@ struct ConvLayer {
   bool hasClamp = false;
   uint16_t clampMinF16 = 0xfc00, clampMaxF16 = 0x7c00;
 
+  /// The weights as read, HWIO bytes (fp16: little-endian bit patterns).
+  std::vector<uint8_t> hwio;
+  /// Channel packing (docs/npu-lowering.md, "Small input channels"): when
+  /// not empty, the layer is the kh x 1 convolution of a packed image of
+  /// w = ow pixels of cin lanes, loaded by these pieces from the DRAM input
+  /// [n][h][srcW][srcC]; packedWeights match it.
+  std::vector<PackPiece> pieces;
+  int64_t srcW = 0, srcC = 0;
+
   /// Bytes per activation and weight element.
   int64_t elementBytes() const { return fp16 ? 2 : 1; }
+  /// Whether the input is packed (pieces).
+  bool packed() const { return !pieces.empty(); }
 };
+
+/// Packs the layer's weights from `hwio` into MAC blocks for its current
+/// shape (kh, kw, cin, cout; the depthwise layout when depthwise).
+void packWeights(ConvLayer &layer);
+
+/// Rewrites \p layer as the kh x 1 convolution of a packed input
+/// (PackPiece) when its few input channels waste the MAC array, its window
+/// can be loaded exactly (no dilation or left padding along the width,
+/// every window column either inside the image or a whole piece of
+/// padding) and the estimate of the packed layer on \p config is below
+/// the plain one's. \p residentInput: the input would otherwise stay in
+/// LMEM (packing loads it from DRAM, so its producer must store it).
+/// Returns whether it packed.
+bool packSmallChannels(ConvLayer &layer, const npu::TargetConfig &config,
+                       const TilingLimits &limits, bool residentInput);
 
 /// Packs fp16 HWIO weights (little-endian bit patterns) into MAC_CONV blocks
 /// like npu::packConvWeights, but with -0.0 in the rows of the input
@@ -61,6 +107,12 @@ struct ConvLayer {
 std::vector<uint8_t> packF16ConvWeights(const std::vector<uint8_t> &hwio,
                                         int64_t kh, int64_t kw, int64_t cin,
                                         int64_t cout);
+
+/// The packed weights as they are stored in r0: the layer's packedWeights
+/// with the rows of 16 output lanes of a partial last output block
+/// (cout % 16 != 0) cut to the lanes that exist; the weight loads pad them
+/// back to 16 lanes in WGT (docs/npu-lowering.md, "Partial output blocks").
+std::vector<uint8_t> dramWeights(const ConvLayer &layer);
 
 /// The layer's parameter bytes, stored in r0 after the weights: the packed
 /// VEC_REQUANT records (int8), or the f32 biases padded with +0.0 to whole

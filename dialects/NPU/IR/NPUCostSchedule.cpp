@@ -152,6 +152,10 @@ uint64_t kiln::npu::convScheduleCycles(const TargetConfig &c,
   const int64_t blockWeights =
       (l.depthwise ? l.kh * l.kw * 16 : l.kh * l.kw * cib * 256) * es;
   const int64_t allWeights = blockWeights * cob;
+  // DRAM keeps only the existing lanes of a partial last output block
+  // (ConvLowering's dramWeights): this many bytes fewer.
+  const int64_t partialSaving =
+      l.cout % 16 ? blockWeights / 16 * (16 - l.cout % 16) : 0;
   const int64_t biasBytes = l.fp16 && l.bias ? cob * 64 : 0;
   const int64_t act = c.regionSize(LmemRegion::ACT),
                 wgt = c.regionSize(LmemRegion::WGT),
@@ -190,7 +194,7 @@ uint64_t kiln::npu::convScheduleCycles(const TargetConfig &c,
   else if (biasBytes)
     biases = s.dram(true, biasBytes, 0);
   if (!stream)
-    weights = s.dram(true, allWeights, 0);
+    weights = s.dram(true, allWeights - partialSaving, 0);
   Id macOnIn[2] = {}, vecOnAcc[2] = {}, storeOnOut[2] = {}, macOnWgt[2] = {};
   int64_t band = 0, unit = 0, weightLoad = 0;
   for (int64_t img = 0; img < l.n; ++img)
@@ -204,7 +208,10 @@ uint64_t kiln::npu::convScheduleCycles(const TargetConfig &c,
         Id ready = weights;
         int64_t wi = weightLoad % weightBuffers;
         if (stream)
-          ready = s.dram(true, gn * blockWeights, {macOnWgt[wi]});
+          ready = s.dram(true,
+                         gn * blockWeights -
+                             (gi == groups - 1 ? partialSaving : 0),
+                         {macOnWgt[wi]});
         Id accFree = vecOnAcc[unit % 2];
         if (biasBytes)
           accFree = s.lmem(rb * l.ow * gn * 64, {biases, accFree});
