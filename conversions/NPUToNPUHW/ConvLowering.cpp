@@ -18,7 +18,6 @@
 #include "conversions/NPUToNPUHW/ConvLowering.h"
 #include "conversions/NPUToNPUHW/LoweringUtils.h"
 
-#include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
 #include <cstring>
@@ -48,7 +47,7 @@ struct Geometry {
                    es;
     allWeights = blockWeights * cob;
     biasBytes = l.fp16 && !l.biasF32.empty() ? cob * 64 : 0;
-    lastCols = l.cout % 16;
+    lastCols = l.compactLastBlock ? l.cout % 16 : 0;
     rowsPerRun = l.depthwise ? l.kh * l.kw : 16;
     runGroups = l.depthwise ? 1 : l.kh * l.kw * cib;
     lastBlockDram =
@@ -95,6 +94,12 @@ std::vector<uint8_t> npu_to_npuhw::packF16ConvWeights(
       for (int64_t co = 0; co < 16; ++co)
         packed[(block * 256 + ci * 16 + co) * 2 + 1] = 0x80;
   return packed;
+}
+
+void npu_to_npuhw::chooseCompactWeights(ConvLayer &l,
+                                        const npu::TargetConfig &config) {
+  l.compactLastBlock =
+      npu::compactWeightSaving(config, Geometry(l).blockWeights, l.cout) > 0;
 }
 
 std::vector<uint8_t> npu_to_npuhw::dramWeights(const ConvLayer &l) {
@@ -165,46 +170,21 @@ void npu_to_npuhw::packWeights(ConvLayer &l) {
 // and pieces across the image's right edge are not packed.
 
 namespace {
-int64_t roundUp(int64_t v, int64_t m) { return (v + m - 1) / m * m; }
 int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 /// The pieces of \p l's packed input and the lanes they fill, or none.
 std::vector<PackPiece> planPieces(const ConvLayer &l, int64_t &lanes) {
-  std::vector<PackPiece> pieces;
-  if (l.depthwise || l.kw < 2 || l.dx != 1 || l.pl != 0 || l.cin > 16)
-    return pieces;
-  const int64_t chunk = 16 / l.elementBytes(), c = l.cin;
-  if (l.kw % l.sx == 0) {
-    lanes = roundUp(l.kw * c, 16);
-    for (int64_t u = 0; u < l.kw / l.sx; ++u)
-      pieces.push_back({0, l.kw, 1, u, l.kw / l.sx, 0, lanes, 0});
-  } else {
-    lanes = 0;
-    for (int64_t col = 0; col < l.kw;) {
-      const int64_t cols = std::min(l.sx, l.kw - col);
-      if (l.sx % cols || col < (l.sx / cols - 1) * cols)
-        return {};
-      pieces.push_back(
-          {col, cols, l.sx / cols, 0, 1, lanes, roundUp(cols * c, chunk), 0});
-      lanes += roundUp(cols * c, chunk);
-      col += cols;
-    }
-    lanes = roundUp(lanes, 16);
-    pieces.back().lanes = lanes - pieces.back().lane;
-  }
-  // No gain unless fewer weight blocks face each output pixel.
-  if (lanes / 16 >= l.kw * ((l.cin + 15) / 16))
-    return {};
-  for (PackPiece &p : pieces) {
-    for (int64_t ox = p.phase; ox < l.ow; ox += p.period) {
-      const int64_t lo = l.sx * ox + p.col;
-      if (lo + p.cols <= l.w && p.count == (ox - p.phase) / p.period)
-        ++p.count;
-      else if (lo < l.w)
-        return {}; // across the right edge, or not a prefix
-    }
-  }
-  return pieces;
+  npu::PackWidth width;
+  width.depthwise = l.depthwise;
+  width.kw = l.kw;
+  width.sx = l.sx;
+  width.dx = l.dx;
+  width.pl = l.pl;
+  width.w = l.w;
+  width.ow = l.ow;
+  width.cin = l.cin;
+  width.elementBytes = l.elementBytes();
+  return npu::planSmallChannelPieces(width, lanes);
 }
 
 /// A rough span of \p l's stream as \p t tiles it: the busiest of the MAC
@@ -270,6 +250,7 @@ bool npu_to_npuhw::packSmallChannels(ConvLayer &l,
   p.pieces = pieces;
   p.srcW = l.w;
   p.srcC = l.cin;
+  p.srcSx = l.sx;
   p.w = l.ow;
   p.cin = lanes;
   p.kw = p.sx = p.dx = 1;
@@ -459,9 +440,7 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
   // A packed input whose pieces skip output columns (padding right of the
   // image): both buffers start as the pad value; the pieces never write
   // those lanes. DMA_FILL runs on DMA_IN before the loads.
-  if (l.packed() && llvm::any_of(l.pieces, [&](const PackPiece &piece) {
-        return piece.count < ceilDiv(l.ow - piece.phase, piece.period);
-      })) {
+  if (l.packed() && npu::piecesSkipColumns(l.pieces, l.ow)) {
     const uint32_t pad = l.inZp & 0xff;
     for (int i = 0; i < 2; ++i)
       e.command("npuhw.dma_fill", {inBuf[i]}, p.after,
@@ -494,10 +473,10 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
           if (!pc.count)
             continue;
           const int64_t run = pc.cols * srcPix,
-                        s1 = pc.period * l.sx * srcPix,
+                        s1 = pc.period * l.srcSx * srcPix,
                         s2 = l.srcW * srcPix;
           const int64_t start =
-              (row * l.srcW + l.sx * pc.phase + pc.col) * srcPix -
+              (row * l.srcW + l.srcSx * pc.phase + pc.col) * srcPix -
               (pc.repeat - 1) * run;
           Value src = e.dram(p.inputRegion, p.inputOffset + start,
                              (n1 - 1) * s2 + (pc.count - 1) * s1 +

@@ -14,6 +14,7 @@
 #define KILN_CONVERSIONS_NPUTONPUHW_CONVLOWERING_H
 
 #include "conversions/NPUToNPUHW/Lowering.h"
+#include "dialects/NPU/IR/NPUPacking.h"
 #include "runtime/npu/Config.h"
 #include "runtime/npu/Packing.h"
 
@@ -26,25 +27,8 @@
 
 namespace kiln::npu_to_npuhw {
 
-/// One DMA_LOAD per band of a packed input (ConvLayer::pieces): the window
-/// columns [col, col + cols) of output column ox, read from the DRAM input,
-/// go to lanes [lane, lane + lanes) of packed pixel ox (the lanes past
-/// cols * srcC are filled with the pad value).
-struct PackPiece {
-  int64_t col = 0, cols = 1;
-  /// Runs per output column: the first repeat - 1 (the columns before
-  /// `col`) are overwritten by the last one (dst_s0 = 0), so that the runs
-  /// stay contiguous in DRAM when cols is below the stride.
-  int64_t repeat = 1;
-  /// The output columns phase, phase + period, ...: period * sx equals
-  /// repeat * cols, so consecutive runs are contiguous in DRAM.
-  int64_t phase = 0, period = 1;
-  int64_t lane = 0, lanes = 16;
-  /// How many of those output columns it loads; the rest read only the
-  /// padding right of the image and keep the pad value that fills the
-  /// buffers once.
-  int64_t count = 0;
-};
+/// One DMA_LOAD per band of a packed input (ConvLayer::pieces).
+using npu::PackPiece;
 
 /// One int8 or fp16 convolution-like layer with everything the commands
 /// need.
@@ -74,9 +58,15 @@ struct ConvLayer {
   /// Channel packing (docs/npu-lowering.md, "Small input channels"): when
   /// not empty, the layer is the kh x 1 convolution of a packed image of
   /// w = ow pixels of cin lanes, loaded by these pieces from the DRAM input
-  /// [n][h][srcW][srcC]; packedWeights match it.
+  /// [n][h][srcW][srcC] whose windows are srcSx pixels apart (the original
+  /// horizontal stride); packedWeights match it.
   std::vector<PackPiece> pieces;
-  int64_t srcW = 0, srcC = 0;
+  int64_t srcW = 0, srcC = 0, srcSx = 1;
+
+  /// The last output block's weights (cout % 16 lanes) are stored compact
+  /// in DRAM and padded back to 16 lanes by their load
+  /// (chooseCompactWeights).
+  bool compactLastBlock = false;
 
   /// Bytes per activation and weight element.
   int64_t elementBytes() const { return fp16 ? 2 : 1; }
@@ -98,6 +88,11 @@ void packWeights(ConvLayer &layer);
 /// Returns whether it packed.
 bool packSmallChannels(ConvLayer &layer, const npu::TargetConfig &config,
                        const TilingLimits &limits, bool residentInput);
+
+/// Sets layer.compactLastBlock when storing a partial last output block's
+/// weights compact saves more DRAM time than its second load costs on
+/// \p config (npu::compactWeightSaving). Call after packSmallChannels.
+void chooseCompactWeights(ConvLayer &layer, const npu::TargetConfig &config);
 
 /// Packs fp16 HWIO weights (little-endian bit patterns) into MAC_CONV blocks
 /// like npu::packConvWeights, but with -0.0 in the rows of the input

@@ -252,6 +252,7 @@ FailureOr<SmallVector<Value>> lowerConvLike(Operation *op,
   DramPlace input = placeOperand(op, 0, lowering);
   packSmallChannels(layer, lowering.config, lowering.limits,
                     input.region == kResidentRegion);
+  chooseCompactWeights(layer, lowering.config);
   ConvTiling tiling;
   std::string why;
   if (!chooseTiling(layer, lowering.config, lowering.limits, tiling, why))
