@@ -18,6 +18,7 @@
 #include "conversions/NPUToNPUHW/ConvLowering.h"
 #include "conversions/NPUToNPUHW/LoweringUtils.h"
 
+
 #include <algorithm>
 #include <cstring>
 #include <numeric>
@@ -33,13 +34,24 @@ struct Geometry {
   int64_t cib, cob, blockWeights, allWeights;
   /// Bytes of ACT holding the f32 bias vector (fp16 with a bias), else 0.
   int64_t biasBytes;
+  /// The last output block's weights in DRAM: rows of 16 output lanes
+  /// (16 per 16x16 block, or one per depthwise tap) keep only the lastCols
+  /// = cout % 16 lanes that exist (0: the block is whole), the DMA pads
+  /// them back to 16 in WGT. lastBlockDram is that block's DRAM bytes.
+  int64_t lastCols, rowsPerRun, runGroups, lastBlockDram;
   explicit Geometry(const ConvLayer &l) {
+    const int64_t es = l.elementBytes();
     cib = (l.cin + 15) / 16;
     cob = (l.cout + 15) / 16;
     blockWeights = (l.depthwise ? l.kh * l.kw * 16 : l.kh * l.kw * cib * 256) *
-                   l.elementBytes();
+                   es;
     allWeights = blockWeights * cob;
     biasBytes = l.fp16 && !l.biasF32.empty() ? cob * 64 : 0;
+    lastCols = l.compactLastBlock ? l.cout % 16 : 0;
+    rowsPerRun = l.depthwise ? l.kh * l.kw : 16;
+    runGroups = l.depthwise ? 1 : l.kh * l.kw * cib;
+    lastBlockDram =
+        lastCols ? rowsPerRun * runGroups * lastCols * es : blockWeights;
   }
 };
 
@@ -54,10 +66,11 @@ int64_t rowAlignment(int64_t rowBytes) {
 RowWindow rowWindow(const ConvLayer &l) { return {l.kh, l.sy, l.dy, l.pt}; }
 
 /// Input rows an output band of \p rows rows reads, capped at the image,
-/// plus the leading rows an input load may add to start aligned.
+/// plus the leading rows an input load may add to start aligned (not for a
+/// packed input, whose pieces start anywhere in a row).
 int64_t inputRows(const ConvLayer &l, int64_t rows) {
   return bandInputRows(rowWindow(l), l.h, rows) +
-         rowAlignment(l.w * l.cin * l.elementBytes()) - 1;
+         (l.packed() ? 0 : rowAlignment(l.w * l.cin * l.elementBytes()) - 1);
 }
 
 /// The input rows of output rows [y0, y0 + rows) and their padding.
@@ -83,6 +96,27 @@ std::vector<uint8_t> npu_to_npuhw::packF16ConvWeights(
   return packed;
 }
 
+void npu_to_npuhw::chooseCompactWeights(ConvLayer &l,
+                                        const npu::TargetConfig &config) {
+  l.compactLastBlock =
+      npu::compactWeightSaving(config, Geometry(l).blockWeights, l.cout) > 0;
+}
+
+std::vector<uint8_t> npu_to_npuhw::dramWeights(const ConvLayer &l) {
+  Geometry g(l);
+  if (!g.lastCols)
+    return l.packedWeights;
+  const int64_t es = l.elementBytes(), row = 16 * es;
+  const int64_t base = (g.cob - 1) * g.blockWeights;
+  std::vector<uint8_t> bytes(l.packedWeights.begin(),
+                             l.packedWeights.begin() + base);
+  for (int64_t r = 0; r < g.rowsPerRun * g.runGroups; ++r) {
+    auto first = l.packedWeights.begin() + base + r * row;
+    bytes.insert(bytes.end(), first, first + g.lastCols * es);
+  }
+  return bytes;
+}
+
 std::vector<uint8_t> npu_to_npuhw::packLayerParams(const ConvLayer &l) {
   if (!l.fp16)
     return npu::packChannelRecords(l.records);
@@ -92,6 +126,161 @@ std::vector<uint8_t> npu_to_npuhw::packLayerParams(const ConvLayer &l) {
   bytes.assign(Geometry(l).cob * 64, 0);
   std::memcpy(bytes.data(), l.biasF32.data(), l.biasF32.size() * 4);
   return bytes;
+}
+
+void npu_to_npuhw::packWeights(ConvLayer &l) {
+  if (l.depthwise)
+    l.packedWeights = npu::packDepthwiseWeights(l.hwio, l.kh, l.kw, l.cout,
+                                                l.elementBytes());
+  else if (l.fp16)
+    l.packedWeights = packF16ConvWeights(l.hwio, l.kh, l.kw, l.cin, l.cout);
+  else
+    l.packedWeights =
+        npu::packConvWeights(l.hwio, l.kh, l.kw, l.cin, l.cout, 1);
+}
+
+//===----------------------------------------------------------------------===//
+// Small input channels
+//===----------------------------------------------------------------------===//
+//
+// A convolution over C input channels fills C of the 16 lanes of every input
+// block, so the array does 16 / C times the useful work. Packed, packed
+// pixel ox of input row iy holds the window X[iy][sx*ox .. sx*ox + kw) of
+// output column ox, kw * C lanes, and the layer becomes the kh x 1
+// convolution (stride sy, the same rows and padding) of the packed image of
+// ow pixels, with the weights re-packed to match: kh * ceil(kw*C/16) weight
+// blocks per output block instead of kh * kw.
+//
+// The pieces load the windows from DRAM exactly, without a lane of real
+// data facing a zero weight (fp16 would turn an infinite input into NaN and
+// a -0.0 sum into +0.0): LMEM addresses and strides are whole 16-byte
+// units, so every run starts a 16-byte chunk of its pixel, and DRAM runs
+// cost whole 64-byte bursts unless each begins where the previous ended.
+// So each piece reads the rows contiguously:
+// - sx divides kw: one piece per phase u < kw/sx, whose runs are whole
+//   windows of the output columns u, u + kw/sx, ... (windows of those
+//   columns tile the row);
+// - otherwise pieces of sx columns (chunk k holds window columns
+//   [k*sx, k*sx + sx)) and a last one of r = kw mod sx columns that
+//   reads the sx/r runs of each stride in turn into the same lanes
+//   (dst_s0 = 0), the last one, its own, staying.
+// A window column right of the image is padding: a piece whose columns all
+// lie there is not loaded for that output column, and the buffers hold
+// the pad value from one DMA_FILL each. Left padding, horizontal dilation
+// and pieces across the image's right edge are not packed.
+
+namespace {
+int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+/// The pieces of \p l's packed input and the lanes they fill, or none.
+std::vector<PackPiece> planPieces(const ConvLayer &l, int64_t &lanes) {
+  npu::PackWidth width;
+  width.depthwise = l.depthwise;
+  width.kw = l.kw;
+  width.sx = l.sx;
+  width.dx = l.dx;
+  width.pl = l.pl;
+  width.w = l.w;
+  width.ow = l.ow;
+  width.cin = l.cin;
+  width.elementBytes = l.elementBytes();
+  return npu::planSmallChannelPieces(width, lanes);
+}
+
+/// A rough span of \p l's stream as \p t tiles it: the busiest of the MAC
+/// (every command), DMA_IN (setup, DRAM latency and transfer of every load;
+/// LMEM-to-LMEM copies of a resident input) and the DRAM port (the
+/// transfers of the loads and of the stores).
+int64_t roughCycles(const ConvLayer &l, const ConvTiling &t,
+                    const npu::TargetConfig &c, bool residentInput) {
+  Geometry g(l);
+  const int64_t es = l.elementBytes(), f = l.fp16 ? 2 : 1;
+  const int64_t latency = c.dmaSetupCycles + c.dmaDramLatency,
+                bw = c.dmaDramBytesPerCycle;
+  const int64_t groups = ceilDiv(g.cob, t.blocksPerGroup);
+  int64_t mac = 0, dma = 0, port = 0;
+  auto load = [&](int64_t bytes) {
+    dma += latency + ceilDiv(bytes, bw);
+    port += ceilDiv(bytes, bw);
+  };
+  if (!t.streamWeights)
+    load(g.allWeights - g.blockWeights + g.lastBlockDram);
+  for (int64_t img = 0; img < l.n; ++img)
+    for (int64_t y0 = 0; y0 < l.oh; y0 += t.rowsPerBand) {
+      const int64_t rb = std::min(t.rowsPerBand, l.oh - y0);
+      const int64_t rows = convBandRows(l, y0, rb).count();
+      if (l.packed()) {
+        for (const PackPiece &p : l.pieces)
+          if (p.count)
+            load(rows * l.srcW * l.srcC * es);
+      } else if (residentInput) {
+        dma += c.dmaSetupCycles +
+               ceilDiv(rows * l.w * g.cib * 16 * es, c.dmaLmemBytesPerCycle);
+      } else {
+        load(rows * l.w * l.cin * es);
+      }
+      for (int64_t gi = 0; gi < groups; ++gi) {
+        const int64_t gn = std::min(t.blocksPerGroup,
+                                    g.cob - gi * t.blocksPerGroup);
+        if (t.streamWeights)
+          load(gn * g.blockWeights);
+        mac += c.macSetupCycles + c.macPipelineLatency +
+               f * l.kh * l.kw * g.cib * gn *
+                   std::max<int64_t>(rb * l.ow, c.macWeightLoadCycles);
+      }
+      port += ceilDiv(rb * l.ow * l.cout * es, bw);
+    }
+  // Packed, a resident input goes through DRAM: its producer stores it.
+  if (l.packed() && residentInput)
+    port += ceilDiv(l.n * l.h * l.srcW * l.srcC * es, bw);
+  return std::max({mac, dma, port});
+}
+} // namespace
+
+bool npu_to_npuhw::packSmallChannels(ConvLayer &l,
+                                     const npu::TargetConfig &config,
+                                     const TilingLimits &limits,
+                                     bool residentInput) {
+  int64_t lanes = 0;
+  std::vector<PackPiece> pieces = planPieces(l, lanes);
+  if (pieces.empty())
+    return false;
+  const int64_t es = l.elementBytes(), c = l.cin;
+  ConvLayer p = l;
+  p.pieces = pieces;
+  p.srcW = l.w;
+  p.srcC = l.cin;
+  p.srcSx = l.sx;
+  p.w = l.ow;
+  p.cin = lanes;
+  p.kw = p.sx = p.dx = 1;
+  p.pl = p.pr = 0;
+  // HWIO [kh][1][lanes][cout]: lane piece.lane + j*C + ci faces window
+  // column piece.col + j; every other lane a zero weight (fp16 -0.0, as
+  // packF16ConvWeights gives padding lanes).
+  p.hwio.assign(l.kh * lanes * l.cout * es, 0);
+  if (l.fp16)
+    for (size_t i = 1; i < p.hwio.size(); i += 2)
+      p.hwio[i] = 0x80;
+  for (const PackPiece &piece : pieces)
+    for (int64_t ky = 0; ky < l.kh; ++ky)
+      for (int64_t j = 0; j < piece.cols; ++j)
+        for (int64_t ci = 0; ci < c; ++ci) {
+          const int64_t kx = piece.col + j, lane = piece.lane + j * c + ci;
+          std::memcpy(&p.hwio[((ky * lanes + lane) * l.cout) * es],
+                      &l.hwio[(((ky * l.kw + kx) * c + ci) * l.cout) * es],
+                      l.cout * es);
+        }
+  packWeights(p);
+  ConvTiling plain, packed;
+  std::string why;
+  if (!chooseTiling(l, config, limits, plain, why) ||
+      !chooseTiling(p, config, limits, packed, why) ||
+      roughCycles(p, packed, config, residentInput) >=
+          roughCycles(l, plain, config, residentInput))
+    return false;
+  l = std::move(p);
+  return true;
 }
 
 bool npu_to_npuhw::chooseTiling(const ConvLayer &l,
@@ -208,16 +397,55 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
     biasesLoaded = e.loadBytes(e.dram(0, p.recordOffset, g.biasBytes), biases,
                                g.biasBytes, p.after);
   }
+  // Loads the weights of output blocks [b0, b0 + n) into \p dst: whole
+  // blocks as one run, a partial last block (Geometry::lastCols) as rows
+  // padded back to 16 lanes by a second DMA_LOAD on the same engine, which
+  // completes after the first: its token stands for both.
+  auto loadWeights = [&](int64_t b0, int64_t n, Value dst,
+                         ArrayRef<Value> deps) {
+    const bool partial = g.lastCols && b0 + n == g.cob;
+    const int64_t whole = partial ? n - 1 : n;
+    Value loaded;
+    if (whole)
+      loaded = e.loadBytes(
+          e.dram(0, p.weightOffset + b0 * bw, whole * bw),
+          e.slice(dst, {0}, {whole * bw}), whole * bw, deps);
+    if (!partial)
+      return loaded;
+    const int64_t es = l.elementBytes(), cols = g.lastCols * es;
+    return e.command(
+        "npuhw.dma_load",
+        {e.dram(0, p.weightOffset + (g.cob - 1) * bw, g.lastBlockDram),
+         e.slice(dst, {whole * bw}, {bw})},
+        deps,
+        {{"src_run", cols},
+         {"dst_run", 16 * es},
+         {"n0", g.rowsPerRun},
+         {"n1", g.runGroups},
+         {"n2", 1},
+         {"src_s0", cols},
+         {"src_s1", g.rowsPerRun * cols},
+         {"dst_s0", 16 * es},
+         {"dst_s1", g.rowsPerRun * 16 * es}});
+  };
   Value weightsLoaded;
   if (!t.streamWeights) {
     wgtAll = e.alloc({g.allWeights}, e.i8, LmemRegion::wgt);
-    weightsLoaded = e.loadBytes(e.dram(0, p.weightOffset, g.allWeights),
-                                wgtAll, g.allWeights, p.after);
+    weightsLoaded = loadWeights(0, g.cob, wgtAll, p.after);
   }
 
   // The last reader or writer of each buffer, for write-after-read edges.
   Value lastMacOnIn[2], lastRequantOnAcc[2], lastStoreOnOut[2],
       lastMacOnWgt[2];
+  // A packed input whose pieces skip output columns (padding right of the
+  // image): both buffers start as the pad value; the pieces never write
+  // those lanes. DMA_FILL runs on DMA_IN before the loads.
+  if (l.packed() && npu::piecesSkipColumns(l.pieces, l.ow)) {
+    const uint32_t pad = l.inZp & 0xff;
+    for (int i = 0; i < 2; ++i)
+      e.command("npuhw.dma_fill", {inBuf[i]}, p.after,
+                {{"pattern", pad * 0x01010101u}});
+  }
   SmallVector<Value> stores;
   int64_t band = 0, unit = 0, weightLoad = 0;
   const int64_t groups = (g.cob + G - 1) / G;
@@ -230,29 +458,66 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
       // the one before) so its DRAM address is aligned; the MAC reads from
       // row `lead` of the buffer.
       int64_t row = img * l.h + rows.first, lead = 0;
-      while ((p.inputOffset + (row - lead) * l.w * l.cin * es) % 16)
+      while (!l.packed() &&
+             (p.inputOffset + (row - lead) * l.w * l.cin * es) % 16)
         ++lead;
-      Value loaded =
-          e.slice(inBuf[bi], {0, 0, 0, 0}, {lead + n1, l.w, g.cib, 16});
       Value inView = e.slice(inBuf[bi], {lead, 0, 0, 0}, {n1, l.w, g.cib, 16});
-      Value src = e.dram(p.inputRegion,
-                         p.inputOffset + (row - lead) * l.w * l.cin * es,
-                         (lead + n1) * l.w * l.cin * es);
       SmallVector<Value> inDeps(p.after);
       inDeps.push_back(lastMacOnIn[bi]);
-      // fp16 pads channels with +0.0 (pad byte 0; inZp is 0).
-      Value inLoaded = e.command(
-          "npuhw.dma_load", {src, loaded}, inDeps,
-          {{"src_run", l.cin * es},
-           {"dst_run", g.cib * 16 * es},
-           {"pad", l.inZp & 0xff},
-           {"n0", l.w},
-           {"n1", lead + n1},
-           {"n2", 1},
-           {"src_s0", l.cin * es},
-           {"src_s1", l.w * l.cin * es},
-           {"dst_s0", g.cib * 16 * es},
-           {"dst_s1", l.w * g.cib * 16 * es}});
+      Value inLoaded;
+      if (l.packed()) {
+        // One DMA_LOAD per piece, in order on DMA_IN: the last one's token
+        // stands for all.
+        const int64_t pix = g.cib * 16 * es, srcPix = l.srcC * es;
+        for (const PackPiece &pc : l.pieces) {
+          if (!pc.count)
+            continue;
+          const int64_t run = pc.cols * srcPix,
+                        s1 = pc.period * l.srcSx * srcPix,
+                        s2 = l.srcW * srcPix;
+          const int64_t start =
+              (row * l.srcW + l.srcSx * pc.phase + pc.col) * srcPix -
+              (pc.repeat - 1) * run;
+          Value src = e.dram(p.inputRegion, p.inputOffset + start,
+                             (n1 - 1) * s2 + (pc.count - 1) * s1 +
+                                 pc.repeat * run);
+          Value dst = e.slice(inBuf[bi], {0, pc.phase, pc.lane / 16,
+                                          pc.lane % 16},
+                              {n1, l.w - pc.phase, g.cib - pc.lane / 16,
+                               16 - pc.lane % 16});
+          inLoaded = e.command("npuhw.dma_load", {src, dst}, inDeps,
+                               {{"src_run", run},
+                                {"dst_run", pc.lanes * es},
+                                {"pad", l.inZp & 0xff},
+                                {"n0", pc.repeat},
+                                {"n1", pc.count},
+                                {"n2", n1},
+                                {"src_s0", run},
+                                {"src_s1", s1},
+                                {"src_s2", s2},
+                                {"dst_s1", pc.period * pix},
+                                {"dst_s2", l.w * pix}});
+        }
+      } else {
+        Value loaded =
+            e.slice(inBuf[bi], {0, 0, 0, 0}, {lead + n1, l.w, g.cib, 16});
+        Value src = e.dram(p.inputRegion,
+                           p.inputOffset + (row - lead) * l.w * l.cin * es,
+                           (lead + n1) * l.w * l.cin * es);
+        // fp16 pads channels with +0.0 (pad byte 0; inZp is 0).
+        inLoaded = e.command(
+            "npuhw.dma_load", {src, loaded}, inDeps,
+            {{"src_run", l.cin * es},
+             {"dst_run", g.cib * 16 * es},
+             {"pad", l.inZp & 0xff},
+             {"n0", l.w},
+             {"n1", lead + n1},
+             {"n2", 1},
+             {"src_s0", l.cin * es},
+             {"src_s1", l.w * l.cin * es},
+             {"dst_s0", g.cib * 16 * es},
+             {"dst_s1", l.w * g.cib * 16 * es}});
+      }
       Value requant;
       for (int64_t gi = 0; gi < groups; ++gi, ++unit) {
         const int64_t ai = unit % 2, gb0 = gi * G,
@@ -263,9 +528,7 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
           weights = e.slice(wgtBuf[wi], {0}, {gn * bw});
           SmallVector<Value> wDeps(p.after);
           wDeps.push_back(lastMacOnWgt[wi]);
-          weightsReady =
-              e.loadBytes(e.dram(0, p.weightOffset + gb0 * bw, gn * bw),
-                          weights, gn * bw, wDeps);
+          weightsReady = loadWeights(gb0, gn, weights, wDeps);
         } else {
           weights = e.slice(wgtAll, {gb0 * bw}, {gn * bw});
         }

@@ -14,6 +14,7 @@
 #define KILN_CONVERSIONS_NPUTONPUHW_CONVLOWERING_H
 
 #include "conversions/NPUToNPUHW/Lowering.h"
+#include "dialects/NPU/IR/NPUPacking.h"
 #include "runtime/npu/Config.h"
 #include "runtime/npu/Packing.h"
 
@@ -25,6 +26,9 @@
 #include <vector>
 
 namespace kiln::npu_to_npuhw {
+
+/// One DMA_LOAD per band of a packed input (ConvLayer::pieces).
+using npu::PackPiece;
 
 /// One int8 or fp16 convolution-like layer with everything the commands
 /// need.
@@ -49,9 +53,46 @@ struct ConvLayer {
   bool hasClamp = false;
   uint16_t clampMinF16 = 0xfc00, clampMaxF16 = 0x7c00;
 
+  /// The weights as read, HWIO bytes (fp16: little-endian bit patterns).
+  std::vector<uint8_t> hwio;
+  /// Channel packing (docs/npu-lowering.md, "Small input channels"): when
+  /// not empty, the layer is the kh x 1 convolution of a packed image of
+  /// w = ow pixels of cin lanes, loaded by these pieces from the DRAM input
+  /// [n][h][srcW][srcC] whose windows are srcSx pixels apart (the original
+  /// horizontal stride); packedWeights match it.
+  std::vector<PackPiece> pieces;
+  int64_t srcW = 0, srcC = 0, srcSx = 1;
+
+  /// The last output block's weights (cout % 16 lanes) are stored compact
+  /// in DRAM and padded back to 16 lanes by their load
+  /// (chooseCompactWeights).
+  bool compactLastBlock = false;
+
   /// Bytes per activation and weight element.
   int64_t elementBytes() const { return fp16 ? 2 : 1; }
+  /// Whether the input is packed (pieces).
+  bool packed() const { return !pieces.empty(); }
 };
+
+/// Packs the layer's weights from `hwio` into MAC blocks for its current
+/// shape (kh, kw, cin, cout; the depthwise layout when depthwise).
+void packWeights(ConvLayer &layer);
+
+/// Rewrites \p layer as the kh x 1 convolution of a packed input
+/// (PackPiece) when its few input channels waste the MAC array, its window
+/// can be loaded exactly (no dilation or left padding along the width,
+/// every window column either inside the image or a whole piece of
+/// padding) and the estimate of the packed layer on \p config is below
+/// the plain one's. \p residentInput: the input would otherwise stay in
+/// LMEM (packing loads it from DRAM, so its producer must store it).
+/// Returns whether it packed.
+bool packSmallChannels(ConvLayer &layer, const npu::TargetConfig &config,
+                       const TilingLimits &limits, bool residentInput);
+
+/// Sets layer.compactLastBlock when storing a partial last output block's
+/// weights compact saves more DRAM time than its second load costs on
+/// \p config (npu::compactWeightSaving). Call after packSmallChannels.
+void chooseCompactWeights(ConvLayer &layer, const npu::TargetConfig &config);
 
 /// Packs fp16 HWIO weights (little-endian bit patterns) into MAC_CONV blocks
 /// like npu::packConvWeights, but with -0.0 in the rows of the input
@@ -61,6 +102,12 @@ struct ConvLayer {
 std::vector<uint8_t> packF16ConvWeights(const std::vector<uint8_t> &hwio,
                                         int64_t kh, int64_t kw, int64_t cin,
                                         int64_t cout);
+
+/// The packed weights as they are stored in r0: the layer's packedWeights
+/// with the rows of 16 output lanes of a partial last output block
+/// (cout % 16 != 0) cut to the lanes that exist; the weight loads pad them
+/// back to 16 lanes in WGT (docs/npu-lowering.md, "Partial output blocks").
+std::vector<uint8_t> dramWeights(const ConvLayer &layer);
 
 /// The layer's parameter bytes, stored in r0 after the weights: the packed
 /// VEC_REQUANT records (int8), or the f32 biases padded with +0.0 to whole

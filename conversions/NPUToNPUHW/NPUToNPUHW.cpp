@@ -111,10 +111,8 @@ LogicalResult readLayerF16(Operation *op, Value weight, Value bias,
     bytes.push_back(static_cast<uint8_t>(bits));
     bytes.push_back(static_cast<uint8_t>(bits >> 8));
   }
-  l.packedWeights =
-      l.depthwise
-          ? npu::packDepthwiseWeights(bytes, l.kh, l.kw, l.cout, 2)
-          : packF16ConvWeights(bytes, l.kh, l.kw, l.cin, l.cout);
+  l.hwio = std::move(bytes);
+  packWeights(l);
   return success();
 }
 
@@ -162,10 +160,8 @@ LogicalResult readLayer(Operation *op, Value input, Value weight, Value bias,
   std::vector<uint8_t> bytes;
   for (const APInt &v : w.getValues<APInt>())
     bytes.push_back(static_cast<uint8_t>(v.getZExtValue()));
-  l.packedWeights =
-      l.depthwise
-          ? npu::packDepthwiseWeights(bytes, l.kh, l.kw, l.cout, 1)
-          : npu::packConvWeights(bytes, l.kh, l.kw, l.cin, l.cout, 1);
+  l.hwio = std::move(bytes);
+  packWeights(l);
   return success();
 }
 
@@ -253,17 +249,20 @@ FailureOr<SmallVector<Value>> lowerConvLike(Operation *op,
           .Default([](Operation *) { return failure(); });
   if (failed(read))
     return failure();
+  DramPlace input = placeOperand(op, 0, lowering);
+  packSmallChannels(layer, lowering.config, lowering.limits,
+                    input.region == kResidentRegion);
+  chooseCompactWeights(layer, lowering.config);
   ConvTiling tiling;
   std::string why;
   if (!chooseTiling(layer, lowering.config, lowering.limits, tiling, why))
     return op->emitOpError() << "does not fit LMEM: " << why;
   ConvPlacement place;
-  DramPlace input = placeOperand(op, 0, lowering);
   place.inputRegion = input.region;
   place.inputOffset = input.offset;
   place.outputRegion = lowering.results[0].region;
   place.outputOffset = lowering.results[0].offset;
-  place.weightOffset = lowering.constants.append(layer.packedWeights);
+  place.weightOffset = lowering.constants.append(dramWeights(layer));
   place.recordOffset =
       lowering.constants.append(packLayerParams(layer));
   place.after = lowering.after;

@@ -113,7 +113,11 @@ uint16_t randomHalf(std::mt19937 &rng, float scale) {
   return ref::floatToHalf(scale * real(rng));
 }
 
-Layer randomLayer(Kind kind, std::mt19937 &rng) {
+/// A random layer; \p smallChannels: a convolution of 1-4 input channels
+/// with kernels 2-5 wide over wider images (the layers whose input the
+/// lowering packs), whose inputs include infinities: a packed lane of real
+/// data facing a zero weight would turn them into NaN.
+Layer randomLayer(Kind kind, std::mt19937 &rng, bool smallChannels = false) {
   auto uni = [&](int lo, int hi) {
     return std::uniform_int_distribution<int>(lo, hi)(rng);
   };
@@ -141,6 +145,13 @@ Layer randomLayer(Kind kind, std::mt19937 &rng) {
     l.w = std::max(uni(1, 20), l.win.dx * (l.kw - 1) + 1);
     l.cin = uni(1, 48);
     l.cout = kind == Kind::Depthwise ? l.cin : uni(1, 48);
+    if (smallChannels) {
+      const int kws[] = {2, 3, 3, 5};
+      l.kw = l.win.kw = kws[uni(0, 3)];
+      l.win.dx = uni(0, 5) ? 1 : 2;
+      l.w = std::max(uni(8, 48), l.win.dx * (l.kw - 1) + 1);
+      l.cin = uni(1, 4);
+    }
     std::tie(l.win.pt, l.win.pb) = padFor(same, l.h, l.kh, l.win.sy, l.win.dy);
     std::tie(l.win.pl, l.win.pr) = padFor(same, l.w, l.kw, l.win.sx, l.win.dx);
     // The lowering rejects batches whose images end unaligned in DRAM.
@@ -165,7 +176,9 @@ Layer randomLayer(Kind kind, std::mt19937 &rng) {
   for (int i = 0; i < wsize; ++i)
     l.weights.push_back(randomHalf(rng, 1.0f));
   for (int i = 0; i < l.n * l.h * l.w * l.cin; ++i)
-    l.x.push_back(randomHalf(rng, xScale));
+    l.x.push_back(smallChannels && uni(0, 49) == 0
+                      ? (uni(0, 1) ? 0x7c00 : 0xfc00)
+                      : randomHalf(rng, xScale));
   for (int c = 0; c < l.cout; ++c) {
     // Some biases are -0.0, which a preload keeps and +0.0 would not.
     float b = uni(0, 9) ? real(-4, 4) * xScale : -0.0f;
@@ -315,6 +328,8 @@ std::vector<uint16_t> expected(const Layer &l) {
 /// What a compiled stream does, to check that the random layers cover it.
 struct Coverage {
   int bands = 0, groups = 0, streamed = 0, preloads = 0, clamps = 0;
+  /// Layers whose MAC_CONV is 1 wide though the kernel is not (packed).
+  int packed = 0;
 };
 
 class NPUToNPUHWF16Test : public kiln::testing::NPULoweringTest {
@@ -337,7 +352,9 @@ protected:
     if (!error.empty())
       return {};
     int stores = 0, macs = 0, weightLoads = 0;
+    bool packed = false;
     for (const npu::Command &c : program.commands) {
+      packed |= c.opcode == npu::Opcode::MAC_CONV && c.kw == 1 && l.kw > 1;
       stores += c.opcode == npu::Opcode::DMA_STORE;
       macs += c.engine() == npu::Engine::MAC;
       weightLoads += c.opcode == npu::Opcode::DMA_LOAD && c.region == 0 &&
@@ -346,6 +363,7 @@ protected:
                            (c.flags & npu::flags::kLmemSource);
       coverage.clamps += c.opcode == npu::Opcode::VEC_UNARY && c.op == 3;
     }
+    coverage.packed += packed;
     coverage.bands += stores > 1;
     coverage.groups += macs > stores;
     coverage.streamed += weightLoads > 2;
@@ -383,12 +401,16 @@ protected:
     return result->stats;
   }
 
-  void runRandom(Kind kind, uint32_t seed) {
+  void runRandom(Kind kind, uint32_t seed, bool smallChannels = false) {
     int cases = kiln::testing::loweringCases(40);
     std::mt19937 rng(seed);
     for (int i = 0; i < cases && !HasFailure(); ++i) {
       SCOPED_TRACE("case " + std::to_string(i));
-      runLayer(randomLayer(kind, rng));
+      runLayer(randomLayer(kind, rng, smallChannels));
+    }
+    if (smallChannels) {
+      EXPECT_GT(coverage.packed, 0);
+      return;
     }
     // The seeds give layers with bias preloads and clamps, in several bands
     // (images), several groups (dense layers) and streamed weights (conv).
@@ -418,6 +440,13 @@ TEST_F(NPUToNPUHWF16Test, RandomDepthwiseConvolutionsMatchReference) {
 
 TEST_F(NPUToNPUHWF16Test, RandomFullyConnectedMatchReference) {
   runRandom(Kind::FullyConnected, 13);
+}
+
+// Convolutions of 1-4 input channels, kernels 2-5 wide, strides 1-3, SAME
+// and VALID, some dilated, inputs with infinities: packed or not, bit exact
+// (the packed lanes hold only window data), race checker on.
+TEST_F(NPUToNPUHWF16Test, RandomSmallChannelConvolutionsMatchReference) {
+  runRandom(Kind::Conv, 14, /*smallChannels=*/true);
 }
 
 // A -0.0 bias survives a sum of -0.0 products: the accumulator starts as

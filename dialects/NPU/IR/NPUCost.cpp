@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/NPU/IR/NPUCost.h"
+#include "dialects/NPU/IR/NPUPacking.h"
 #include "dialects/NPU/IR/NPUOps.h"
 #include "dialects/NPU/IR/NPUVerifyUtils.h"
 
@@ -199,6 +200,31 @@ CostEstimate Conv2DOp::estimateCost(const TargetConfig &config) {
   cost.dramCycles = dramCycles(config, cost.dramBytes);
   cost.usefulMacCycles = peakCycles(config, cost.usefulMacs, false, fp16);
   cost.cycles = convScheduleCycles(config, convShape(*this, false));
+  // Few input channels: the lowering packs the windows into the lanes when
+  // its estimate says that is faster (NPUPacking.h); predict the faster.
+  ArrayRef<int64_t> in = getInput().getType().getShape();
+  ArrayRef<int64_t> stride = getStride(), dilation = getDilation(),
+                    pad = getPad();
+  PackWidth width;
+  width.kw = w[1];
+  width.sx = stride.size() == 2 ? stride[1] : 1;
+  width.dx = dilation.size() == 2 ? dilation[1] : 1;
+  width.pl = pad.size() == 4 ? pad[2] : 0;
+  width.w = in[2];
+  width.ow = out[2];
+  width.cin = in[3];
+  width.elementBytes = fp16 ? 2 : 1;
+  int64_t lanes = 0;
+  std::vector<PackPiece> pieces = planSmallChannelPieces(width, lanes);
+  if (!pieces.empty()) {
+    ConvShape packed = convShape(*this, false);
+    packed.w = packed.ow;
+    packed.cin = lanes;
+    packed.kw = 1;
+    cost.cycles = std::min(
+        cost.cycles, packedConvScheduleCycles(config, packed, pieces, in[2],
+                                              in[3], width.sx));
+  }
   return cost;
 }
 

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/NPU/IR/NPUCost.h"
+#include "dialects/NPU/IR/NPUPacking.h"
 
 #include "llvm/ADT/ArrayRef.h"
 
@@ -145,22 +146,38 @@ private:
 };
 } // namespace
 
-uint64_t kiln::npu::convScheduleCycles(const TargetConfig &c,
-                                       const ConvShape &l) {
+namespace {
+/// The input of a packed layer (NPUPacking.h): its pieces and the DRAM
+/// rows they read.
+struct PackedInput {
+  llvm::ArrayRef<PackPiece> pieces;
+  int64_t srcW = 0, srcC = 0, srcSx = 1;
+};
+
+/// convScheduleCycles, with the input loaded by the pieces of \p packed
+/// when it has any.
+uint64_t scheduleConv(const TargetConfig &c, const ConvShape &l,
+                      const PackedInput &packed) {
   const int64_t es = l.fp16 ? 2 : 1, f = l.fp16 ? 2 : 1;
   const int64_t cib = blocksOf(l.cin), cob = blocksOf(l.cout);
   const int64_t blockWeights =
       (l.depthwise ? l.kh * l.kw * 16 : l.kh * l.kw * cib * 256) * es;
   const int64_t allWeights = blockWeights * cob;
+  // DRAM keeps only the existing lanes of a partial last output block
+  // (ConvLowering's dramWeights) when that pays: this many bytes fewer,
+  // loaded by a second command.
+  const int64_t partialSaving = compactWeightSaving(c, blockWeights, l.cout);
   const int64_t biasBytes = l.fp16 && l.bias ? cob * 64 : 0;
   const int64_t act = c.regionSize(LmemRegion::ACT),
                 wgt = c.regionSize(LmemRegion::WGT),
                 accSize = c.regionSize(LmemRegion::ACC);
   // The tiling (ConvLowering's chooseTiling): the tallest band whose double
   // buffers fit ACT and ACC, then as many output blocks as ACC holds.
+  // A packed input's pieces start anywhere in a row: no alignment rows.
+  const bool isPacked = !packed.pieces.empty();
   auto inputRows = [&](int64_t r) {
     return std::min(l.h, (r - 1) * l.sy + l.dy * (l.kh - 1) + 1) +
-           rowAlignment(l.w * l.cin * es) - 1;
+           (isPacked ? 0 : rowAlignment(l.w * l.cin * es) - 1);
   };
   auto actBytes = [&](int64_t r) {
     return 2 * es * (inputRows(r) * l.w * cib * 16 + r * l.ow * cob * 16) +
@@ -184,27 +201,53 @@ uint64_t kiln::npu::convScheduleCycles(const TargetConfig &c,
   const int64_t groups = ceilDiv(cob, blocks);
 
   Replay s(c);
+  // Loads the weights of output blocks [b0, b0 + n): the compact last
+  // block by a second load after the whole ones.
+  auto loadWeights = [&](int64_t b0, int64_t n, llvm::ArrayRef<Id> deps) {
+    if (!partialSaving || b0 + n < cob)
+      return s.dram(true, n * blockWeights, deps);
+    Id whole = n > 1 ? s.dram(true, (n - 1) * blockWeights, deps) : 0;
+    return s.dram(true, blockWeights - partialSaving,
+                  whole ? llvm::ArrayRef<Id>(whole) : deps);
+  };
   Id params = 0, biases = 0, weights = 0;
   if (!l.fp16)
     params = s.dram(true, cob * 256, 0);
   else if (biasBytes)
     biases = s.dram(true, biasBytes, 0);
   if (!stream)
-    weights = s.dram(true, allWeights, 0);
+    weights = loadWeights(0, cob, {});
   Id macOnIn[2] = {}, vecOnAcc[2] = {}, storeOnOut[2] = {}, macOnWgt[2] = {};
+  // Both input buffers of a packed layer start as the pad value.
+  if (isPacked && piecesSkipColumns(packed.pieces, l.ow))
+    for (int i = 0; i < 2; ++i)
+      s.lmem(inputRows(rows) * l.w * cib * 16 * es, {});
   int64_t band = 0, unit = 0, weightLoad = 0;
   for (int64_t img = 0; img < l.n; ++img)
     for (int64_t y0 = 0; y0 < l.oh; y0 += rows, ++band) {
       const int64_t rb = std::min(rows, l.oh - y0);
       const int64_t n1 = bandImageRows(l.h, l.kh, l.sy, l.dy, l.pt, y0, rb);
-      Id in = s.dram(true, n1 * l.w * l.cin * es, {macOnIn[band % 2]});
+      Id in = 0;
+      if (isPacked) {
+        // One load per piece: per image row, one contiguous run from the
+        // piece's first column to its last.
+        const int64_t pix = packed.srcC * es;
+        for (const PackPiece &p : packed.pieces)
+          if (p.count) {
+            const int64_t span = (p.count - 1) * p.period * packed.srcSx * pix +
+                                 p.repeat * p.cols * pix;
+            in = s.dram(true, n1 * span, {macOnIn[band % 2]}, span);
+          }
+      } else {
+        in = s.dram(true, n1 * l.w * l.cin * es, {macOnIn[band % 2]});
+      }
       Id requant = 0;
       for (int64_t gi = 0; gi < groups; ++gi, ++unit) {
         const int64_t gn = std::min(blocks, cob - gi * blocks);
         Id ready = weights;
         int64_t wi = weightLoad % weightBuffers;
         if (stream)
-          ready = s.dram(true, gn * blockWeights, {macOnWgt[wi]});
+          ready = loadWeights(gi * blocks, gn, {macOnWgt[wi]});
         Id accFree = vecOnAcc[unit % 2];
         if (biasBytes)
           accFree = s.lmem(rb * l.ow * gn * 64, {biases, accFree});
@@ -233,6 +276,81 @@ uint64_t kiln::npu::convScheduleCycles(const TargetConfig &c,
           s.dram(false, rb * l.ow * l.cout * es, {requant});
     }
   return s.span();
+}
+} // namespace
+
+uint64_t kiln::npu::convScheduleCycles(const TargetConfig &c,
+                                       const ConvShape &l) {
+  return scheduleConv(c, l, {});
+}
+
+uint64_t kiln::npu::packedConvScheduleCycles(const TargetConfig &c,
+                                             const ConvShape &packed,
+                                             llvm::ArrayRef<PackPiece> pieces,
+                                             int64_t srcW, int64_t srcC,
+                                             int64_t srcSx) {
+  return scheduleConv(c, packed, {pieces, srcW, srcC, srcSx});
+}
+
+int64_t kiln::npu::compactWeightSaving(const TargetConfig &c,
+                                       int64_t blockWeights, int64_t cout) {
+  if (cout % 16 == 0)
+    return 0;
+  const int64_t saving = blockWeights / 16 * (16 - cout % 16);
+  const int64_t extra = c.dmaSetupCycles + c.dmaDramLatency;
+  return saving / std::max<int64_t>(c.dmaDramBytesPerCycle, 1) > extra
+             ? saving
+             : 0;
+}
+
+bool kiln::npu::piecesSkipColumns(llvm::ArrayRef<PackPiece> pieces,
+                                  int64_t ow) {
+  for (const PackPiece &p : pieces)
+    if (p.count < static_cast<int64_t>(
+                      ceilDiv(std::max<int64_t>(ow - p.phase, 0), p.period)))
+      return true;
+  return false;
+}
+
+std::vector<PackPiece>
+kiln::npu::planSmallChannelPieces(const PackWidth &l, int64_t &lanes) {
+  auto roundUp = [](int64_t v, int64_t m) { return (v + m - 1) / m * m; };
+  std::vector<PackPiece> pieces;
+  lanes = 0;
+  if (l.depthwise || l.kw < 2 || l.dx != 1 || l.pl != 0 || l.cin > 16)
+    return pieces;
+  // LMEM-side runs start whole 16-byte chunks of a pixel.
+  const int64_t chunk = 16 / l.elementBytes, c = l.cin;
+  if (l.kw % l.sx == 0) {
+    lanes = roundUp(l.kw * c, 16);
+    for (int64_t u = 0; u < l.kw / l.sx; ++u)
+      pieces.push_back({0, l.kw, 1, u, l.kw / l.sx, 0, lanes, 0});
+  } else {
+    for (int64_t col = 0; col < l.kw;) {
+      const int64_t cols = std::min(l.sx, l.kw - col);
+      if (l.sx % cols || col < (l.sx / cols - 1) * cols)
+        return {};
+      pieces.push_back(
+          {col, cols, l.sx / cols, 0, 1, lanes, roundUp(cols * c, chunk), 0});
+      lanes += roundUp(cols * c, chunk);
+      col += cols;
+    }
+    lanes = roundUp(lanes, 16);
+    pieces.back().lanes = lanes - pieces.back().lane;
+  }
+  // No gain unless fewer weight blocks face each output pixel.
+  if (lanes / 16 >= l.kw * blocksOf(l.cin))
+    return {};
+  for (PackPiece &p : pieces) {
+    for (int64_t ox = p.phase; ox < l.ow; ox += p.period) {
+      const int64_t lo = l.sx * ox + p.col;
+      if (lo + p.cols <= l.w && p.count == (ox - p.phase) / p.period)
+        ++p.count;
+      else if (lo < l.w)
+        return {}; // across the right edge, or not a prefix
+    }
+  }
+  return pieces;
 }
 
 uint64_t kiln::npu::poolScheduleCycles(const TargetConfig &c,
