@@ -415,21 +415,26 @@ void tf_to_npu::buildInt8Segment(OpBuilder &b, ArrayRef<Operation *> members,
     if (it == chains.end()) {
       // Element-wise: its own output quantisation; minimum and maximum
       // compare stored values, so their operands take the output's.
+      // The built op's own shape: the Packs of a stacked up-sampling
+      // (ssd320fpnlite's FPN) each build the whole rank-4 resize, not a
+      // value of their own rank-5 shape.
       UniformQuantizedType type = typeOf(result);
-      built.setType(tensorOf(shape, type));
-      if (isa<npu::MinimumOp, npu::MaximumOp>(npuOp))
+      built.setType(tensorOf(shapeOf(built), type));
+      if (isa<npu::MinimumOp, npu::MaximumOp>(npuOp)) {
+        // The requantised operands go before the op that reads them (a
+        // constant too: mobileface's PReLU is Maximum(x, 0) and more).
+        b.setInsertionPoint(npuOp);
         for (OpOperand &operand : npuOp->getOpOperands()) {
           Value value = operand.get();
-          if (DenseElementsAttr data = source.dataOf(value)) {
+          if (DenseElementsAttr data = source.dataOf(value))
             operand.set(quantizedConstant(b, loc, data, type));
-          } else if (getElementTypeOrSelf(value.getType()) != type) {
-            b.setInsertionPoint(npuOp);
+          else if (getElementTypeOrSelf(value.getType()) != type)
             operand.set(npu::RescaleOp::create(
                 b, loc, tensorOf(shapeOf(value), type), value, IntegerAttr(),
                 IntegerAttr()));
-            b.setInsertionPointAfter(npuOp);
-          }
         }
+        b.setInsertionPointAfter(npuOp);
+      }
       mapped[result] = built;
       continue;
     }

@@ -7,7 +7,6 @@
 
 #include "target/calibration/Calibration.h"
 
-#include "conversions/Passes.h"
 #include "passes/Pipelines.h"
 #include "target/cpu/JIT.h"
 
