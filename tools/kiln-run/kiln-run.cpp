@@ -252,8 +252,9 @@ one input takes FILE,... alone), sample k being the k-th file of every
 input, each checked against its input's dtype and shape before the model
 is compiled. The same files give the same ranges and streams. With
 --calibration-file, kiln-run reads the ranges from that file and does not
-calibrate. int8 results differ from fp32 ones by up to about 1e-1 of each
-output's scale.
+calibrate. int8 results differ from fp32 ones by about 1e-1 to 3e-1 of
+each output's scale (docs/npu-execution.md lists the measured error and
+the tolerance of each model).
 
 The entry's arguments are the feeds and its results the fetches, in order;
 names come from the entry's tf.entry_function attribute. Feeds are read from
