@@ -255,9 +255,11 @@ foldedOps(const DenseMap<Operation *, MacChain> &chains) {
 
 /// Per-channel symmetric int8 weights of \p data (the channel is the last
 /// dimension, the quantisation axis \p axis): scale = max|w| / 127 per
-/// channel, zero point 0. Returns the weight and fills \p scales.
+/// channel, zero point 0, but at least \p minScale. Returns the weight and
+/// fills \p scales.
 Value channelWeights(OpBuilder &b, Location loc, DenseElementsAttr data,
-                     int32_t axis, SmallVectorImpl<double> &scales) {
+                     int32_t axis, double minScale,
+                     SmallVectorImpl<double> &scales) {
   ArrayRef<int64_t> shape = data.getType().getShape();
   int64_t channels = shape.back() == 1 && axis + 2 == (int32_t)shape.size()
                          ? shape[axis]
@@ -268,7 +270,7 @@ Value channelWeights(OpBuilder &b, Location loc, DenseElementsAttr data,
     scales[index % channels] =
         std::max<double>(scales[index % channels], std::fabs(value));
   for (double &scale : scales)
-    scale = scale > 0.0 ? scale / 127.0 : 1.0 / 127.0;
+    scale = std::max(scale > 0.0 ? scale / 127.0 : 1.0 / 127.0, minScale);
   SmallVector<int8_t> stored;
   for (auto [index, value] : llvm::enumerate(values))
     stored.push_back(static_cast<int8_t>(std::clamp(
@@ -346,11 +348,11 @@ void tf_to_npu::buildInt8Segment(OpBuilder &b, ArrayRef<Operation *> members,
                                  ArrayRef<Value> inputs,
                                  ArrayRef<Value> arguments,
                                  ArrayRef<Value> outputs,
-                                 const RangeTable &ranges,
+                                 const DenseMap<Value, Range> &ranges,
                                  SmallVectorImpl<Value> &results) {
   MLIRContext *context = b.getContext();
   auto typeOf = [&](Value value) {
-    return activationType(context, *ranges.lookup(rangeKey(value)));
+    return activationType(context, ranges.at(value));
   };
   DenseMap<Value, Value> mapped;
   for (auto [input, argument] : llvm::zip(inputs, arguments))
@@ -413,21 +415,26 @@ void tf_to_npu::buildInt8Segment(OpBuilder &b, ArrayRef<Operation *> members,
     if (it == chains.end()) {
       // Element-wise: its own output quantisation; minimum and maximum
       // compare stored values, so their operands take the output's.
+      // The built op's own shape: the Packs of a stacked up-sampling
+      // (ssd320fpnlite's FPN) each build the whole rank-4 resize, not a
+      // value of their own rank-5 shape.
       UniformQuantizedType type = typeOf(result);
-      built.setType(tensorOf(shape, type));
-      if (isa<npu::MinimumOp, npu::MaximumOp>(npuOp))
+      built.setType(tensorOf(shapeOf(built), type));
+      if (isa<npu::MinimumOp, npu::MaximumOp>(npuOp)) {
+        // The requantised operands go before the op that reads them (a
+        // constant too: mobileface's PReLU is Maximum(x, 0) and more).
+        b.setInsertionPoint(npuOp);
         for (OpOperand &operand : npuOp->getOpOperands()) {
           Value value = operand.get();
-          if (DenseElementsAttr data = source.dataOf(value)) {
+          if (DenseElementsAttr data = source.dataOf(value))
             operand.set(quantizedConstant(b, loc, data, type));
-          } else if (getElementTypeOrSelf(value.getType()) != type) {
-            b.setInsertionPoint(npuOp);
+          else if (getElementTypeOrSelf(value.getType()) != type)
             operand.set(npu::RescaleOp::create(
                 b, loc, tensorOf(shapeOf(value), type), value, IntegerAttr(),
                 IntegerAttr()));
-            b.setInsertionPointAfter(npuOp);
-          }
         }
+        b.setInsertionPointAfter(npuOp);
+      }
       mapped[result] = built;
       continue;
     }
@@ -441,10 +448,16 @@ void tf_to_npu::buildInt8Segment(OpBuilder &b, ArrayRef<Operation *> members,
     int32_t axis = isa<npu::FullyConnectedOp>(npuOp) ? 1
                    : isa<npu::DepthwiseConv2DOp>(npuOp) ? 2
                                                         : 3;
+    // A channel of near-zero weights (mobileface has channels of 1e-20)
+    // would need a requantisation multiplier below VEC_REQUANT's 2^-32; its
+    // scale is raised so the multiplier is 2^-31. Its weights then round to
+    // 0 or near it, and what they contributed was below 2^-31 of an output
+    // step per input step.
+    double minScale = 0x1p-31 * outType.getScale() / inType.getScale();
     SmallVector<double> scales;
     b.setInsertionPoint(npuOp);
     Value weight = channelWeights(b, loc, source.dataOf(rawWeight), axis,
-                                  scales);
+                                  minScale, scales);
     npuOp->setOperand(1, weight);
     if (chain.bias) {
       SmallVector<int32_t> bias;

@@ -202,6 +202,9 @@ private:
 
   Precision mode = Precision::FP16;
   RangeTable ranges;
+  /// int8: the range of every value a segment quantises, resolved by
+  /// checkRanges before outlining changes the keys.
+  DenseMap<Value, Range> resolvedRanges;
 };
 
 /// Replaces \p members by a call of \p segment on \p inputs, at the last
@@ -262,10 +265,24 @@ func::CallOp ConvertTFToNPUPass::outline(ArrayRef<Operation *> members,
   SmallVector<Value> results;
   if (mode == Precision::Int8) {
     SmallVector<Value> arguments(entry->getArguments());
-    buildInt8Segment(builder, members, inputs, arguments, outputs, ranges,
-                     results);
+    buildInt8Segment(builder, members, inputs, arguments, outputs,
+                     resolvedRanges, results);
     func::ReturnOp::create(builder, segment.getLoc(), results);
-    return replaceByCall(members, segment, inputs, outputs, locations);
+    SmallVector<std::optional<Range>> outputRanges;
+    for (Value output : outputs) {
+      auto it = resolvedRanges.find(output);
+      outputRanges.push_back(it == resolvedRanges.end()
+                                 ? std::nullopt
+                                 : std::optional<Range>(it->second));
+    }
+    func::CallOp call =
+        replaceByCall(members, segment, inputs, outputs, locations);
+    // A later segment may read this one's results directly (when merging
+    // the two would not be convex): they keep their ranges.
+    for (auto [result, range] : llvm::zip(call.getResults(), outputRanges))
+      if (range)
+        resolvedRanges[result] = *range;
+    return call;
   }
   DenseMap<Value, Value> mapped, arguments;
   for (auto [input, argument] : llvm::zip(inputs, entry->getArguments()))
@@ -341,10 +358,15 @@ ConvertTFToNPUPass::checkRanges(func::FuncOp func,
                                 ArrayRef<std::vector<Operation *>> segments) {
   bool missing = false;
   llvm::DenseSet<Value> reported;
+  resolvedRanges.clear();
   for (const std::vector<Operation *> &members : segments)
     for (Value value : int8RangeNeeds(members, segmentInputs(members))) {
       std::string key = rangeKey(value);
-      if (ranges.lookup(key) || !reported.insert(value).second)
+      if (const Range *range = ranges.lookup(key)) {
+        resolvedRanges[value] = *range;
+        continue;
+      }
+      if (!reported.insert(value).second)
         continue;
       missing = true;
       if (auto argument = dyn_cast<BlockArgument>(value))

@@ -182,14 +182,17 @@ std::vector<mlir::Value> int8RangeNeeds(llvm::ArrayRef<mlir::Operation *> member
 /// \p arguments, the function's arguments, give it) is quantised with its
 /// range, the members become int8 npu ops (a bias and a Relu/Relu6 folded
 /// into the convolution before them), and each of \p outputs is
-/// dequantised to f32 into \p results. Every range of int8RangeNeeds must
-/// be in \p ranges.
+/// dequantised to f32 into \p results. \p ranges holds the range of every
+/// value int8RangeNeeds lists, looked up by value: a range key depends on
+/// the ops after its producer (rangeKey), which outlining an earlier segment
+/// changes (its members go, a call with their fused location comes), so
+/// the keys are resolved before any segment is outlined.
 void buildInt8Segment(mlir::OpBuilder &builder,
                       llvm::ArrayRef<mlir::Operation *> members,
                       llvm::ArrayRef<mlir::Value> inputs,
                       llvm::ArrayRef<mlir::Value> arguments,
                       llvm::ArrayRef<mlir::Value> outputs,
-                      const RangeTable &ranges,
+                      const llvm::DenseMap<mlir::Value, Range> &ranges,
                       llvm::SmallVectorImpl<mlir::Value> &results);
 
 /// The results of \p entry that observe-npu-ranges added: (result index,

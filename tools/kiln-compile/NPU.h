@@ -17,13 +17,16 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace kiln::compile {
 
-/// kiln-compile's NPU options (the same as kiln-run --backend=npu's, but
-/// int8 ranges always come from a file: kiln-compile does not run the
-/// model).
+/// kiln-compile's NPU options (the same as kiln-run --backend=npu's; int8
+/// ranges come from a file, or from calibrating on the .npy samples of
+/// --calibration-input: kiln-compile generates no inputs).
 struct NPUOptions {
+  /// The entry function (calibration runs it).
+  std::string entry = "main";
   /// The target preset of convert-tf-to-npu: "default" or "realistic".
   std::string config = "default";
   /// "fp16" or "int8".
@@ -31,6 +34,13 @@ struct NPUOptions {
   /// int8: the ranges file (kiln-npu-calibrate's or kiln-run
   /// --save-calibration's).
   std::string calibrationFile;
+  /// int8: NAME=FILE[,FILE...] per input (--calibration-input); the model
+  /// is calibrated on these samples (target/calibration) before it is
+  /// partitioned.
+  std::vector<std::string> calibrationInputs;
+  /// With calibrationInputs: where to write the ranges as well; empty:
+  /// nowhere.
+  std::string saveCalibration;
   /// Where to write each segment's .npub as well; empty: nowhere.
   std::string npubDir;
 };
@@ -46,15 +56,16 @@ std::optional<std::string> readNPUOptions(bool onNPU, llvm::StringRef dumpDir,
                                           NPUOptions &options);
 
 /// Why `options` cannot be used (an unknown preset or precision, int8
-/// without a ranges file or a ranges file without int8, an unreadable or
-/// malformed ranges file), or nothing.
+/// without a ranges file or samples, a ranges file or samples without int8,
+/// both, an unreadable or malformed ranges file), or nothing.
 std::optional<std::string> checkNPUOptions(const NPUOptions &options);
 
 /// The runtime entry the compiled code calls (the CPU pipeline's
 /// external-functions must name it).
 const char *npuRuntimeFunction();
 
-/// Partitions `module` (functional tf) and turns its NPU segments into
+/// Partitions `module` (functional tf), calibrated first when
+/// `options.calibrationInputs` are given, and turns its NPU segments into
 /// calls of the NPU runtime. `dump(name, module)` is called on the
 /// partitioned module (01-npu.mlir) and on each segment's stream imported
 /// back to npuhw (01-npuhw-<segment>.mlir). Emits diagnostics and fails

@@ -444,6 +444,7 @@ int compile() {
 
   // The NPU segments become command streams and runtime calls before the
   // rest is lowered for the CPU.
+  npu.entry = options.entry;
   if (onNPU)
     clock.start("npu", *module);
   if (onNPU && failed(kiln::compile::partitionForNPU(*module, npu,
@@ -584,9 +585,10 @@ int main(int argc, char **argv) {
       "zlib and the\nC++ standard library: `pkg-config --libs "
       "kiln-npu-runtime`, or\nkiln_add_compiled_model(... TARGET npu) in "
       "CMake. <model>_run returns\n<MODEL>_NPU_FAILED when a segment failed "
-      "and <model>_npu_error() says why.\n--precision=int8 needs "
-      "--calibration-file: kiln-compile does not run the\nmodel to "
-      "calibrate (kiln-run --save-calibration or kiln-npu-calibrate\n"
-      "write the file).\n");
+      "and <model>_npu_error() says why.\n--precision=int8 calibrates on "
+      "the .npy samples of --calibration-input\n(NAME=FILE,... per input; "
+      "the model runs on the CPU once per sample;\nthe same files give the "
+      "same object), or reads the ranges of --calibration-file\n(kiln-run "
+      "--save-calibration or kiln-npu-calibrate write it).\n");
   return compile();
 }

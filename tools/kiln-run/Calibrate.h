@@ -1,10 +1,9 @@
 //===- Calibrate.h - kiln-run: int8 calibration in process ------*- C++ -*-===//
 //
-// --backend=npu --precision=int8 without --calibration-file: the functional
-// tf module is instrumented (observe-npu-ranges), compiled for the CPU and
-// JIT-compiled, run on seeded inputs, and the tensors it observes are
-// reduced to the ranges file convert-tf-to-npu precision=int8 reads, as
-// kiln-npu-calibrate does from separate runs.
+// --backend=npu --precision=int8 without --calibration-file: kiln-run
+// calibrates the functional tf module (target/calibration) on seeded
+// inputs, or on the .npy files of --calibration-input, and writes the
+// ranges file convert-tf-to-npu precision=int8 reads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +18,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace kiln::run {
 
@@ -26,7 +26,11 @@ namespace kiln::run {
 struct CalibrationOptions {
   /// The entry function.
   std::string entry = "main";
-  /// Number of seeded runs; run i is fed the inputs of seed `firstSeed + i`.
+  /// --calibration-input: NAME=FILE[,FILE...] per input; when given, the
+  /// samples are these files and nothing is generated.
+  std::vector<std::string> sampleFiles;
+  /// Otherwise: number of seeded runs; run i is fed the inputs of seed
+  /// `firstSeed + i`.
   unsigned runs = 8;
   uint32_t firstSeed = 1;
   /// --input-shapes, --float-range and --int-range of the generated inputs.
@@ -40,9 +44,9 @@ std::optional<std::string> checkCalibrationFile(llvm::StringRef path);
 
 /// Calibrates a clone of `module` (functional tf; `module` is unchanged)
 /// and writes the ranges (RangeTable::writeJSON) to `path`, recording the
-/// step's time. Reports and fails when a step does not work.
+/// step's time. Reports and fails when a step or a sample file does not
+/// work.
 mlir::LogicalResult calibrateForNPU(mlir::ModuleOp module,
-                                    const EntrySignature &signature,
                                     const CalibrationOptions &options,
                                     llvm::StringRef path, StepTimes &times);
 

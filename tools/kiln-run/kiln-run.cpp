@@ -139,6 +139,13 @@ cl::opt<unsigned> calibrationRuns(
     cl::desc("int8: calibrate on N generated inputs, seeds --seed+1 to "
              "--seed+N (default 8)"),
     cl::init(8), cl::cat(npuCategory));
+cl::list<std::string> calibrationInputs(
+    "calibration-input",
+    cl::desc("int8: calibrate on these .npy files instead of generated "
+             "inputs: NAME=FILE[,FILE...] per input (NAME is the input's "
+             "name; FILE[,FILE...] alone for a model of one input); sample k "
+             "is the k-th file of every input"),
+    cl::value_desc("NAME=FILE,..."), cl::cat(npuCategory));
 cl::opt<std::string> calibrationFile(
     "calibration-file",
     cl::desc("int8: read the ranges from FILE (kiln-npu-calibrate's or "
@@ -211,8 +218,9 @@ constexpr const char *kOverview =
            [--input=FILE.npy ... | --input-shapes=S:S --seed=N]
            [--output-dir=DIR] [--expect=FILE.npy ...] [--rtol=R --atol=A]
            [--repeat=N] [--npu-config=default|realistic] [--precision=fp16|int8]
-           [--calibration-runs=N] [--calibration-file=FILE]
-           [--save-calibration=FILE] [--npu-stats] [--npub-dir=DIR]
+           [--calibration-runs=N | --calibration-input=NAME=FILE,... ...]
+           [--calibration-file=FILE] [--save-calibration=FILE]
+           [--npu-stats] [--npub-dir=DIR]
 
 MODEL is a .mlir file (tf_executor, functional tf, or linalg/tensor on
 tensors), a GraphDef (.pb or .pbtxt, with --tf-input-arrays and
@@ -237,10 +245,16 @@ them first: it instruments the model (observe-npu-ranges), runs it on the
 CPU on --calibration-runs generated inputs (seeds --seed+1 to
 --seed+N, with --input-shapes, --float-range and --int-range; never the
 run's own input) and reduces the observed tensors to their min and max, as
-kiln-npu-calibrate does; --save-calibration writes those ranges. With
+kiln-npu-calibrate does; --save-calibration writes those ranges.
+--calibration-input=NAME=FILE,... calibrates on sample inputs instead:
+.npy files per input name (repeat the option for each input; a model of
+one input takes FILE,... alone), sample k being the k-th file of every
+input, each checked against its input's dtype and shape before the model
+is compiled. The same files give the same ranges and streams. With
 --calibration-file, kiln-run reads the ranges from that file and does not
-calibrate. int8 results differ from fp32 ones by up to about 1e-1 of each
-output's scale.
+calibrate. int8 results differ from fp32 ones by about 1e-1 to 3e-1 of
+each output's scale (docs/npu-execution.md lists the measured error and
+the tolerance of each model).
 
 The entry's arguments are the feeds and its results the fetches, in order;
 names come from the entry's tf.entry_function attribute. Feeds are read from
@@ -317,13 +331,19 @@ int run() {
                  "--backend=npu");
   if ((precision != "int8" || !onNPU) &&
       (calibrationRuns.getNumOccurrences() || !calibrationFile.empty() ||
-       !saveCalibration.empty()))
-    return error("--calibration-runs, --calibration-file and "
-                 "--save-calibration need --backend=npu --precision=int8");
+       !saveCalibration.empty() || !calibrationInputs.empty()))
+    return error("--calibration-runs, --calibration-input, "
+                 "--calibration-file and --save-calibration need "
+                 "--backend=npu --precision=int8");
   if (!calibrationFile.empty() &&
-      (calibrationRuns.getNumOccurrences() || !saveCalibration.empty()))
+      (calibrationRuns.getNumOccurrences() || !saveCalibration.empty() ||
+       !calibrationInputs.empty()))
     return error("--calibration-file reads the ranges; it excludes "
-                 "--calibration-runs and --save-calibration");
+                 "--calibration-runs, --calibration-input and "
+                 "--save-calibration");
+  if (!calibrationInputs.empty() && calibrationRuns.getNumOccurrences())
+    return error("--calibration-input gives the samples; it excludes "
+                 "--calibration-runs");
   if (calibrationRuns == 0)
     return error("--calibration-runs must be at least 1");
   if (onNPU && !checkNPUOptions(npu))
@@ -389,14 +409,16 @@ int run() {
     if (calibrating) {
       CalibrationOptions calibration;
       calibration.entry = entry;
+      calibration.sampleFiles.assign(calibrationInputs.begin(),
+                                     calibrationInputs.end());
       calibration.runs = calibrationRuns;
       calibration.firstSeed = seed + 1;
       calibration.shapes = inputShapes;
       calibration.floatRange = floatRange;
       calibration.intRange = intRange;
       calibration.optLevel = optLevel;
-      if (failed(calibrateForNPU(*module, *signature, calibration,
-                                 rangesPath, steps))) {
+      if (failed(calibrateForNPU(*module, calibration, rangesPath,
+                                 steps))) {
         if (temporary)
           llvm::sys::fs::remove(rangesPath);
         return error("cannot calibrate " + modelPath + " for int8");

@@ -11,6 +11,8 @@ same dtype and shape, and every element must satisfy the rule kiln-run
 
 with NaN matching only NaN and an infinity only the same infinity. Prints one
 "output <i>: pass|fail ..." line per output; exits 1 if any fails.
+--sigmoid compares sigmoid(actual) with sigmoid(expected): a detector's
+logits as the scores its users threshold.
 """
 import argparse
 import ast
@@ -55,12 +57,26 @@ def compare(actual, expected, rtol, atol):
     return mismatches == 0, worst / scale if scale else worst, mismatches
 
 
+def sigmoid(values):
+    """1 / (1 + e^-x) of each value, without overflow."""
+    out = []
+    for x in values:
+        x = float(x)
+        if x >= 0:
+            out.append(1.0 / (1.0 + math.exp(-x)))
+        else:
+            z = math.exp(x)
+            out.append(z / (1.0 + z))
+    return out
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("actual_dir")
     parser.add_argument("expected_dir")
     parser.add_argument("--rtol", type=float, default=1e-4)
     parser.add_argument("--atol", type=float, default=1e-6)
+    parser.add_argument("--sigmoid", action="store_true")
     args = parser.parse_args()
     failed, i = False, 0
     while os.path.exists(os.path.join(args.expected_dir, "output_%d.npy" % i)):
@@ -72,6 +88,8 @@ def main():
                   (i, a_descr, a_shape, e_descr, e_shape))
             failed = True
         else:
+            if args.sigmoid:
+                actual, expected = sigmoid(actual), sigmoid(expected)
             passed, rel, bad = compare(actual, expected, args.rtol, args.atol)
             print("output %d: %s: max relative error %.3g, %d mismatches" %
                   (i, "pass" if passed else "fail", rel, bad))
