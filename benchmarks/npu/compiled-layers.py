@@ -186,12 +186,12 @@ def chain_mlir(target, rng):
     %d = quant.scast %di : tensor<3x3x{c1}xi8> to tensor<3x3x{c1}x{qd}>
     %pi = arith.constant dense<"{hex_bytes(w_p)}"> : tensor<1x1x{c1}x{c0}xi8>
     %p = quant.scast %pi : tensor<1x1x{c1}x{c0}xi8> to tensor<1x1x{c1}x{c0}x{qp}>
-    %a = npu.conv2d %x, %e {attrs % (0, 0, 0, 0)} loc("expand")
-      : ({t(c0)}, tensor<1x1x{c0}x{c1}x{qe}>) -> {t(c1)}
-    %b = npu.depthwise_conv2d %a, %d {attrs % (1, 1, 1, 1)} loc("depthwise")
-      : ({t(c1)}, tensor<3x3x{c1}x{qd}>) -> {t(c1)}
-    %y = npu.conv2d %b, %p {attrs % (0, 0, 0, 0)} loc("project")
-      : ({t(c1)}, tensor<1x1x{c1}x{c0}x{qp}>) -> {t(c0)}
+    %a = npu.conv2d %x, %e {attrs % (0, 0, 0, 0)}
+      : ({t(c0)}, tensor<1x1x{c0}x{c1}x{qe}>) -> {t(c1)} loc("expand")
+    %b = npu.depthwise_conv2d %a, %d {attrs % (1, 1, 1, 1)}
+      : ({t(c1)}, tensor<3x3x{c1}x{qd}>) -> {t(c1)} loc("depthwise")
+    %y = npu.conv2d %b, %p {attrs % (0, 0, 0, 0)}
+      : ({t(c1)}, tensor<1x1x{c1}x{c0}x{qp}>) -> {t(c0)} loc("project")
     return %y : {t(c0)}
   }}
 }}
@@ -209,22 +209,24 @@ def measure_chain(bin_dir, work, target, cascade):
         f.write(bytes(rng.randint(0, 255) for _ in range(h * w * c0)))
     npuhw = run([os.path.join(bin_dir, "kiln-opt"), stem + ".mlir",
                  "--kiln-npu-to-npuhw-pipeline=cascade=%s" %
-                 ("true" if cascade else "false")])
+                 ("true" if cascade else "false"), "--mlir-print-debuginfo"])
     with open(stem + ".npuhw.mlir", "w") as f:
         f.write(npuhw)
     run([os.path.join(bin_dir, "kiln-translate"), "--npuhw-to-npub",
          stem + ".npuhw.mlir", "-o", stem + ".npub"])
     report = run([os.path.join(bin_dir, "kiln-npu-sim"), stem + ".npub",
                   "--input=x=" + stem + ".x.bin", "--race_check",
-                  "--layer_report=csv"])
+                  "--stats=false", "--layer_report=csv"])
     total = int(re.search(r"# total cycles (\d+)", report).group(1))
-    rows = [r for r in report.splitlines()
-            if r and not r.startswith("#") and not r.startswith("layer,")]
     import csv as _csv
     layers = []
-    for r in _csv.reader(rows):
-        layers.append({"name": r[0], "op": r[1], "span": int(r[5]),
-                       "useful": int(r[12] or 0), "mac": int(r[17])})
+    for r in _csv.DictReader(l for l in report.splitlines()
+                             if l and not l.startswith("#")):
+        layers.append({"name": r["layer"], "op": r["op"],
+                       "span": int(r["measured"]),
+                       "estimate": int(r["estimate"] or 0),
+                       "useful": int(r["useful_macs"] or 0),
+                       "mac": int(r["mac_occupied"] or 0)})
     return total, layers
 
 

@@ -46,6 +46,8 @@ void setField(Operation *op, StringRef name, int64_t value) {
 struct ConvShape {
   int64_t h = 0, w = 0, cin = 0, ow = 0, cout = 0, kh = 1, sy = 1, dy = 1,
           es = 1, biasBytes = 0;
+  /// Bytes of the packed weights (all output blocks), as WGT holds them.
+  int64_t weights = 0;
   /// Input rows of a band of \p r output rows (halo included, capped at the
   /// image) plus the rows a load may start early to be 16-byte aligned.
   int64_t inputRows(int64_t r) const {
@@ -72,12 +74,18 @@ std::optional<ConvShape> convShape(Operation *op) {
     s.cin = in.getDimSize(3);
     s.ow = out.getDimSize(2);
     s.cout = out.getDimSize(3);
-    s.kh = cast<ShapedType>(conv.getWeight().getType()).getDimSize(0);
+    auto wt = cast<ShapedType>(conv.getWeight().getType());
+    s.kh = wt.getDimSize(0);
     s.sy = conv.getStride()[0];
     s.dy = conv.getDilation()[0];
     s.es = elementBytes(in);
     if (s.es == 2 && conv.getBias())
       s.biasBytes = (s.cout + 15) / 16 * 64;
+    const int64_t cob = (s.cout + 15) / 16, cib = (s.cin + 15) / 16;
+    s.weights = wt.getRank() == 3
+                    ? wt.getDimSize(0) * wt.getDimSize(1) * 16 * s.es * cob
+                    : wt.getDimSize(0) * wt.getDimSize(1) * cib * 256 * s.es *
+                          cob;
     return s;
   };
   if (auto conv = dyn_cast<npu::Conv2DOp>(op))
@@ -165,7 +173,14 @@ void npu_to_npuhw::planCascades(ArrayRef<Operation *> ops,
       reserved = std::max(reserved, reservedAct[k]);
     act -= std::min(act, reserved);
     const uint64_t acc = kib(config.regionSize(LmemRegion::ACC) / g),
-                   prm = kib(config.regionSize(LmemRegion::PARAM) / g);
+                   prm = kib(config.regionSize(LmemRegion::PARAM) / g),
+                   wgt = config.regionSize(LmemRegion::WGT) / g;
+    // Every op's weights stay whole in its share of WGT: streamed weights
+    // would be loaded from DRAM again for every (short) band of the group,
+    // more traffic than the cascaded tensor saves.
+    for (const ConvShape &s : shapes)
+      if (static_cast<uint64_t>(s.weights) > wgt)
+        return false;
     int64_t top = 16;
     if (maxRows)
       top = std::min(top, maxRows);

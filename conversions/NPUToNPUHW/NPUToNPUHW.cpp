@@ -51,203 +51,6 @@ using namespace mlir;
 using namespace kiln;
 using namespace kiln::npu_to_npuhw;
 
-namespace {
-/// The int8 constant behind \p value (through quant.scast), or null.
-DenseIntElementsAttr constantInts(Value value) {
-  return dyn_cast_or_null<DenseIntElementsAttr>(constantElements(value));
-}
-
-quant::UniformQuantizedType qi8(Type type) {
-  auto q = dyn_cast<quant::UniformQuantizedType>(
-      cast<ShapedType>(type).getElementType());
-  if (!q || q.getStorageTypeIntegralWidth() != 8 || !q.isSigned())
-    return nullptr;
-  return q;
-}
-
-/// Per-output-channel scales of an int8 weight (per tensor or per axis).
-SmallVector<double> weightScales(Type type, int64_t channels) {
-  Type element = cast<ShapedType>(type).getElementType();
-  if (auto q = dyn_cast<quant::UniformQuantizedType>(element))
-    return SmallVector<double>(channels, q.getScale());
-  if (auto q = dyn_cast<quant::UniformQuantizedPerAxisType>(element))
-    return SmallVector<double>(q.getScales());
-  return {};
-}
-
-/// The fp16 bit pattern nearest to \p value (ties to even).
-uint16_t toF16Bits(APFloat value) {
-  bool losesInfo;
-  value.convert(APFloat::IEEEhalf(), APFloat::rmNearestTiesToEven, &losesInfo);
-  return static_cast<uint16_t>(value.bitcastToAPInt().getZExtValue());
-}
-
-/// Reads an fp16 layer: f16 weights, an f16 or f32 bias widened exactly to
-/// f32, clamp bounds rounded to fp16 (the npu verifier checked the types).
-LogicalResult readLayerF16(Operation *op, Value weight, Value bias,
-                           Attribute clampMin, Attribute clampMax,
-                           ConvLayer &l) {
-  l.fp16 = true;
-  DenseFPElementsAttr w;
-  if (!matchPattern(weight, m_Constant(&w)))
-    return op->emitOpError() << "weight must be a constant";
-  if (bias) {
-    DenseFPElementsAttr b;
-    if (!matchPattern(bias, m_Constant(&b)))
-      return op->emitOpError() << "bias must be a constant";
-    for (APFloat v : b.getValues<APFloat>()) {
-      bool losesInfo;
-      v.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
-                &losesInfo);
-      l.biasF32.push_back(v.convertToFloat());
-    }
-  }
-  if (auto a = dyn_cast_or_null<FloatAttr>(clampMin))
-    l.clampMinF16 = toF16Bits(a.getValue());
-  if (auto a = dyn_cast_or_null<FloatAttr>(clampMax))
-    l.clampMaxF16 = toF16Bits(a.getValue());
-  l.hasClamp = clampMin || clampMax;
-  std::vector<uint8_t> bytes;
-  for (const APFloat &v : w.getValues<APFloat>()) {
-    uint64_t bits = v.bitcastToAPInt().getZExtValue();
-    bytes.push_back(static_cast<uint8_t>(bits));
-    bytes.push_back(static_cast<uint8_t>(bits >> 8));
-  }
-  l.packedWeights =
-      l.depthwise
-          ? npu::packDepthwiseWeights(bytes, l.kh, l.kw, l.cout, 2)
-          : packF16ConvWeights(bytes, l.kh, l.kw, l.cin, l.cout);
-  return success();
-}
-
-/// Reads the layer of a conv-like \p op (input, weight, bias, output), or
-/// emits why it cannot be lowered.
-LogicalResult readLayer(Operation *op, Value input, Value weight, Value bias,
-                        Value output, Attribute clampMin, Attribute clampMax,
-                        ConvLayer &l) {
-  if (cast<ShapedType>(input.getType()).getElementType().isF16())
-    return readLayerF16(op, weight, bias, clampMin, clampMax, l);
-  auto in = qi8(input.getType()), out = qi8(output.getType());
-  if (!in || !out)
-    return op->emitOpError()
-           << "only int8 and fp16 operands are lowered to npuhw, got "
-           << input.getType();
-  DenseIntElementsAttr w = constantInts(weight);
-  if (!w)
-    return op->emitOpError() << "weight must be a constant";
-  SmallVector<int32_t> biases(l.cout, 0);
-  if (bias) {
-    DenseIntElementsAttr b = constantInts(bias);
-    if (!b)
-      return op->emitOpError() << "bias must be a constant";
-    for (auto [i, v] : llvm::enumerate(b.getValues<APInt>()))
-      biases[i] = static_cast<int32_t>(v.getSExtValue());
-  }
-  SmallVector<double> scales = weightScales(weight.getType(), l.cout);
-  if (scales.size() != static_cast<size_t>(l.cout))
-    return op->emitOpError() << "weight must be int8 quantised";
-  l.inZp = in.getZeroPoint();
-  l.outZp = out.getZeroPoint();
-  if (auto a = dyn_cast_or_null<IntegerAttr>(clampMin))
-    l.clampMin = std::max<int64_t>(-128, a.getInt());
-  if (auto a = dyn_cast_or_null<IntegerAttr>(clampMax))
-    l.clampMax = std::min<int64_t>(127, a.getInt());
-  for (int64_t c = 0; c < l.cout; ++c) {
-    // Representable: the npu verifier checked the multiplier.
-    std::optional<npu::QuantizedMultiplier> q = npu::quantizeMultiplier(
-        in.getScale() * scales[c] / out.getScale());
-    if (!q)
-      return op->emitOpError() << "requantisation multiplier of channel " << c
-                               << " is not positive";
-    l.records.push_back({biases[c], q->multiplier, 31 - q->exponent});
-  }
-  std::vector<uint8_t> bytes;
-  for (const APInt &v : w.getValues<APInt>())
-    bytes.push_back(static_cast<uint8_t>(v.getZExtValue()));
-  l.packedWeights =
-      l.depthwise
-          ? npu::packDepthwiseWeights(bytes, l.kh, l.kw, l.cout, 1)
-          : npu::packConvWeights(bytes, l.kh, l.kw, l.cin, l.cout, 1);
-  return success();
-}
-
-/// Fills the window and shapes of a conv2d or depthwise_conv2d.
-template <typename OpTy>
-LogicalResult readConv(OpTy op, bool depthwise, ConvLayer &l) {
-  auto in = cast<ShapedType>(op.getInput().getType());
-  auto out = cast<ShapedType>(op.getOutput().getType());
-  auto w = cast<ShapedType>(op.getWeight().getType());
-  l.depthwise = depthwise;
-  l.n = in.getDimSize(0);
-  l.h = in.getDimSize(1);
-  l.w = in.getDimSize(2);
-  l.cin = in.getDimSize(3);
-  l.oh = out.getDimSize(1);
-  l.ow = out.getDimSize(2);
-  l.cout = out.getDimSize(3);
-  l.kh = w.getDimSize(0);
-  l.kw = w.getDimSize(1);
-  l.sy = op.getStride()[0];
-  l.sx = op.getStride()[1];
-  l.dy = op.getDilation()[0];
-  l.dx = op.getDilation()[1];
-  l.pt = op.getPad()[0];
-  l.pb = op.getPad()[1];
-  l.pl = op.getPad()[2];
-  l.pr = op.getPad()[3];
-  return readLayer(op, op.getInput(), op.getWeight(), op.getBias(),
-                   op.getOutput(), op.getClampMinAttr(), op.getClampMaxAttr(),
-                   l);
-}
-
-/// A fully connected layer [m][k] x [k][n] as a 1x1 convolution of a
-/// 1 x m x k image.
-LogicalResult readFullyConnected(npu::FullyConnectedOp op, ConvLayer &l) {
-  auto in = cast<ShapedType>(op.getInput().getType());
-  auto out = cast<ShapedType>(op.getOutput().getType());
-  l.w = l.ow = in.getDimSize(0);
-  l.cin = in.getDimSize(1);
-  l.cout = out.getDimSize(1);
-  return readLayer(op, op.getInput(), op.getWeight(), op.getBias(),
-                   op.getOutput(), op.getClampMinAttr(), op.getClampMaxAttr(),
-                   l);
-}
-
-/// The emitter of npu.conv2d, npu.depthwise_conv2d and npu.fully_connected:
-/// packs the weights and records into r0, tiles (ConvLowering) and emits.
-FailureOr<SmallVector<Value>> lowerConvLike(Operation *op,
-                                            OpLowering &lowering) {
-  ConvLayer layer;
-  LogicalResult read =
-      TypeSwitch<Operation *, LogicalResult>(op)
-          .Case([&](npu::Conv2DOp op) { return readConv(op, false, layer); })
-          .Case([&](npu::DepthwiseConv2DOp op) {
-            return readConv(op, true, layer);
-          })
-          .Case([&](npu::FullyConnectedOp op) {
-            return readFullyConnected(op, layer);
-          })
-          .Default([](Operation *) { return failure(); });
-  if (failed(read))
-    return failure();
-  ConvTiling tiling;
-  std::string why;
-  if (!chooseTiling(layer, lowering.config, lowering.limits, tiling, why))
-    return op->emitOpError() << "does not fit LMEM: " << why;
-  ConvPlacement place;
-  DramPlace input = placeOperand(op, 0, lowering);
-  place.inputRegion = input.region;
-  place.inputOffset = input.offset;
-  place.outputRegion = lowering.results[0].region;
-  place.outputOffset = lowering.results[0].offset;
-  place.weightOffset = lowering.constants.append(layer.packedWeights);
-  place.recordOffset =
-      lowering.constants.append(packLayerParams(layer));
-  place.after = lowering.after;
-  return emitConvCommands(lowering.builder, lowering.loc, layer, tiling,
-                          place);
-}
-} // namespace
 
 /// The emitter of \p op, or null when the pass has no lowering for it. The
 /// one place that maps op types to emitters: add a `.Case` per new one.
@@ -495,6 +298,12 @@ LogicalResult ConvertNPUToNPUHWPass::emitStream(
     fullRegions[r] = config.regionSize(static_cast<npu::LmemRegion>(r));
   TilingLimits limits{static_cast<int64_t>(maxRowsPerBand),
                       static_cast<int64_t>(maxBlocksPerGroup)};
+  // Per cascade group (by its first op): its ops' MAC, VEC and DRAM
+  // cycles interleaved, and their time one after the other uncascaded.
+  struct GroupTally {
+    uint64_t mac = 0, vec = 0, dram = 0, alone = 0;
+  };
+  llvm::DenseMap<unsigned, GroupTally> tallies;
   for (auto [k, op] : llvm::enumerate(ops)) {
     // Beside the resident tensors live while op k may run.
     auto largestNear = [&] {
@@ -563,6 +372,61 @@ LogicalResult ConvertNPUToNPUHWPass::emitStream(
         lowering.results.push_back(places[result]);
       return emitterFor(op)(op, lowering);
     };
+    // A group pays off when its interleaved time, the longest of its ops'
+    // summed MAC, VEC and DRAM cycles (the rings' bytes cross no port),
+    // beats the ops' times one after the other with whole regions and the
+    // cascaded tensors through DRAM. Else its first tensor goes to DRAM.
+    auto weighCascade = [&](Operation *op, unsigned k,
+                            const CascadeGroup &g, const LmemUse &whole,
+                            auto emitted, auto erase) -> LogicalResult {
+      GroupTally &tally = tallies[g.first];
+      npu::CostEstimate e{};
+      if (auto cost = dyn_cast<npu::NPUCostOpInterface>(op))
+        e = cost.estimateCost(config);
+      const uint64_t bw = config.dmaDramBytesPerCycle;
+      tally.mac += e.macCycles;
+      tally.vec += e.vecCycles;
+      tally.dram +=
+          dramBurstBytes(emitted(), block->end(), config.dmaBurstBytes);
+      uint64_t through = 0;
+      for (const CascadedTensor &t : cascaded)
+        if (t.producer == k || t.producer + 1 == k)
+          through += t.bytes;
+      // The op alone: emitted again after the group's commands so far,
+      // measured and erased.
+      Operation *last = &block->back();
+      const size_t constSize = constants.bytes().size();
+      {
+        ScopedDiagnosticHandler quiet(ctx,
+                                      [](Diagnostic &) { return success(); });
+        const CascadeGroup *saved = group;
+        group = nullptr;
+        FailureOr<SmallVector<Value>> alone = emit(budget(config, whole), true);
+        group = saved;
+        uint64_t bytes = through;
+        if (succeeded(alone))
+          bytes += dramBurstBytes(std::next(Block::iterator(last)),
+                                  block->end(), config.dmaBurstBytes);
+        tally.alone += std::max({e.macCycles, e.vecCycles, (bytes + bw - 1) / bw});
+        for (Operation *o = &block->back(); o != last;) {
+          Operation *prev = o->getPrevNode();
+          o->erase();
+          o = prev;
+        }
+        constants.truncate(constSize);
+      }
+      if (k < g.last)
+        return success();
+      const uint64_t together =
+          std::max({tally.mac, tally.vec, (tally.dram + bw - 1) / bw});
+      if (together + together / 16 < tally.alone)
+        return success();
+      for (const CascadedTensor &t : cascaded)
+        if (t.producer == g.first)
+          veto = t.value;
+      stream.erase();
+      return failure();
+    };
     if (group) {
       // Its share of the regions beside the rings; a failure sends the
       // cascaded tensor it reads (or writes) back to DRAM.
@@ -584,6 +448,8 @@ LogicalResult ConvertNPUToNPUHWPass::emitStream(
         stream.erase();
         return failure();
       }
+      if (failed(weighCascade(op, k, *group, regions, emitted, erase)))
+        return failure();
       hazards.link(emitted(), block->end());
       for (Operation &o : llvm::make_range(emitted(), block->end()))
         o.setAttr(kCascadeOpAttr, b.getI64IntegerAttr(k));

@@ -22,10 +22,10 @@
 // CHECK:         npuhw.mac_dwconv
 // CHECK:         npuhw.mac_conv
 // CHECK:         %[[W6:.+]] = memref.subview %[[RING]][768] [128] [1]
-// CHECK-NEXT:    %[[S6:.+]] = memref.subview
-// CHECK-NEXT:    npuhw.dma_load src(%[[S6]] : memref<1x8x1x16xi8{{.*}}) dst(%[[W6]] : {{.*}}) {{.*}}n1 = 1
-// CHECK:         %[[W7:.+]] = memref.subview %[[RING]][0] [128] [1]
-// CHECK:         npuhw.dma_load {{.*}} dst(%[[W7]]
+// CHECK-NEXT:    %[[S6:.+]] = memref.subview %{{.+}}[0, 0, 0, 0] [1, 8, 1, 16]
+// CHECK-NEXT:    %[[W7:.+]] = memref.subview %[[RING]][0] [128] [1]
+// CHECK:         npuhw.dma_load src(%[[S6]] : memref<1x8x1x16xi8{{.*}}) dst(%[[W6]] : {{.*}}) {{.*}}n1 = 1
+// CHECK-NEXT:    npuhw.dma_load {{.*}} dst(%[[W7]]
 // CHECK:         %[[R5:.+]] = memref.subview %[[RING]][640] [256] [1]
 // CHECK:         npuhw.dma_load src(%[[R5]] {{.*}}n1 = 2
 // CHECK:         %[[R7:.+]] = memref.subview %[[RING]][0] [128] [1]
@@ -147,7 +147,7 @@ module attributes {npu.target = #npu.target<"default">} {
 // tensor is not cascaded.
 
 // CHECK-LABEL: npuhw.stream @odd_rows
-// CHECK:         npuhw.region 1 scratch size 128
+// CHECK:         npuhw.region 1 scratch size 120
 // CHECK-NOT:     npuhw.alloc : memref<{{[0-9]+}}xi8, #npuhw.lmem<act>>
 // CHECK:         npuhw.end
 
