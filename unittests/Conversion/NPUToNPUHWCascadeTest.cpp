@@ -7,7 +7,8 @@
 // the simulator with race checking and compared bit for bit with the
 // reference composed from ref::convInt8 / depthwiseInt8 / requant and
 // ref::convF16 / depthwiseF16 / floatToHalf. lmem-resident is off in most
-// cases and ACT small in others, so that small shapes cascade; the test
+// cases, ACT small in others and DRAM slow (realistic, or 1 byte/cycle:
+// cascading must pay off against DRAM), so that small shapes cascade; the test
 // checks that most chains did (fewer scratch accesses than without).
 // Then the first copy into a ring with its dependency removed: the race
 // checker reports it.
@@ -329,8 +330,10 @@ TEST_F(NPUToNPUHWCascadeTest, RandomChainsBitExact) {
   const int cases = testing::loweringCases(24);
   int cascadedChains = 0;
   const char *targets[] = {
-      "\"default\"", "\"realistic\"",
-      "\"default\", {\"lmem.act_kib\" = 24 : i64}",
+      "\"default\", {\"dma.dram_bytes_per_cycle\" = 1 : i64}",
+      "\"realistic\"",
+      "\"default\", {\"lmem.act_kib\" = 24 : i64, "
+      "\"dma.dram_bytes_per_cycle\" = 1 : i64}",
       "\"realistic\", {\"lmem.act_kib\" = 48 : i64}"};
   for (int i = 0; i < cases; ++i) {
     const bool fp16 = i % 2;

@@ -164,3 +164,29 @@ module attributes {npu.target = #npu.target<"default">} {
     return %b : tensor<1x8x3x5x!quant.uniform<i8:f32, 0.5>>
   }
 }
+
+// -----
+
+// A pair that is MAC-bound either way (a 3x3 conv 16x16x64->64, 36864 MAC
+// cycles, against 2 KiB of DRAM traffic per band pair at 16 bytes/cycle)
+// gains nothing from a ring: its interleaved time is not below the ops'
+// times one after the other, so the intermediate stays in scratch.
+
+// CHECK-LABEL: npuhw.stream @mac_bound
+// CHECK:         npuhw.region 1 scratch size 16384
+// CHECK-NOT:     npuhw.alloc : memref<{{[0-9]+}}xi8, #npuhw.lmem<act>>
+// CHECK:         npuhw.end
+
+module attributes {npu.target = #npu.target<"default">} {
+  func.func @mac_bound(%x: tensor<1x16x16x64x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x16x16x64x!quant.uniform<i8:f32, 0.5>> {
+    %wi = arith.constant dense<1> : tensor<3x3x64x64xi8>
+    %w = quant.scast %wi : tensor<3x3x64x64xi8> to tensor<3x3x64x64x!quant.uniform<i8:f32, 0.125>>
+    %di = arith.constant dense<2> : tensor<3x3x64xi8>
+    %d = quant.scast %di : tensor<3x3x64xi8> to tensor<3x3x64x!quant.uniform<i8:f32, 0.0625>>
+    %a = npu.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>}
+      : (tensor<1x16x16x64x!quant.uniform<i8:f32, 0.5>>, tensor<3x3x64x64x!quant.uniform<i8:f32, 0.125>>) -> tensor<1x16x16x64x!quant.uniform<i8:f32, 0.5>>
+    %b = npu.depthwise_conv2d %a, %d {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>}
+      : (tensor<1x16x16x64x!quant.uniform<i8:f32, 0.5>>, tensor<3x3x64x!quant.uniform<i8:f32, 0.0625>>) -> tensor<1x16x16x64x!quant.uniform<i8:f32, 0.5>>
+    return %b : tensor<1x16x16x64x!quant.uniform<i8:f32, 0.5>>
+  }
+}
