@@ -182,6 +182,17 @@ def ConvertNPUToNPUHWPass
       rule (alignment, a store from a region other than ACT), beside which
       a neighbour no longer tiles, or whose buffers `npuhw-allocate-lmem`
       cannot place, goes through DRAM instead.
+    - Cascading (`cascade`, on by default): an intermediate between two
+      convolutions (dense or depthwise) that only the next op reads and
+      that does not stay whole in ACT lives in a rolling line buffer of
+      rows in ACT. The two ops (or three, joined by two such tensors) are
+      emitted with a common band height and shares of LMEM beside the
+      rings; the producer copies its output bands into the ring, the
+      consumer loads its input bands (halo rows included) from it, and its
+      commands are interleaved with the producer's so that each band runs
+      as soon as its rows exist. A replay of DMA_IN's order checks that no
+      load reads a slot overwritten or not yet written; a tensor that fails
+      it, or beside which the group does not tile, goes through DRAM.
 
     The pass options bound the band height and the channel group of the
     convolutions and pooling ops (for tests); the bands still respect the
@@ -203,7 +214,12 @@ def ConvertNPUToNPUHWPass
     Option<"lmemResident", "lmem-resident", "bool", /*default=*/"true",
            "Keep in ACT an intermediate that only the next op reads and "
            "that fits beside its neighbours (false: every intermediate "
-           "goes through DRAM)">];
+           "goes through DRAM)">,
+    Option<"cascade", "cascade", "bool", /*default=*/"true",
+           "Keep in a rolling line buffer in ACT an intermediate between "
+           "two convolutions that only the next op reads and that is too "
+           "large to stay whole, interleaving the two ops' bands (false: "
+           "it goes through DRAM)">];
   let dependentDialects = ["::kiln::npuhw::NPUHWDialect",
                            "::mlir::memref::MemRefDialect"];
 }

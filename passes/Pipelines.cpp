@@ -258,6 +258,7 @@ void buildNPUToNPUHWPipeline(OpPassManager &pm,
   convert.maxBlocksPerGroup = options.maxBlocksPerGroup;
   convert.overlapOps = options.overlapOps;
   convert.lmemResident = options.lmemResident;
+  convert.cascade = options.cascade;
   // The ops' costs, before they are lowered, for the .npub COST section.
   pm.addPass(npu::createNPURecordCostsPass());
   pm.addPass(createConvertNPUToNPUHWPass(convert));

@@ -190,6 +190,9 @@ struct NPUToNPUHWPipelineOptions
       *this, "lmem-resident",
       llvm::cl::desc("convert-npu-to-npuhw's lmem-resident"),
       llvm::cl::init(true)};
+  Option<bool> cascade{*this, "cascade",
+                       llvm::cl::desc("convert-npu-to-npuhw's cascade"),
+                       llvm::cl::init(true)};
   Option<bool> verifyStream{
       *this, "verify-stream",
       llvm::cl::desc("End with npuhw-verify-stream (the runtime's verifier)"),

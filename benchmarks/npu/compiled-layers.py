@@ -8,7 +8,18 @@
 # prints a Markdown table of cycles and useful / padded MAC utilisation.
 #
 #   benchmarks/npu/compiled-layers.py [--bin build/bin] [--work DIR]
-#                                     [--dtype int8|fp16]
+#                                     [--dtype int8|fp16] [--no-chain]
+#
+# Then (int8) the depthwise layer as it runs in models: inside a MobileNetV2
+# block, 1x1 56x56x24->128, dw 3x3 128, 1x1 128->24, compiled with and
+# without cascading (convert-npu-to-npuhw's `cascade`), run with
+# --layer_report=csv. Per layer it prints the span utilisation (useful MACs
+# over the layer's span, which for cascaded layers covers the whole chain)
+# and the attributed utilisation: the run's cycles are split among the
+# chain's layers in proportion to their MAC-engine occupancy (the cycles
+# add up to the run's), and each layer's useful MACs are divided by its
+# share (at the depthwise peak for the depthwise layer). Also the chain's
+# useful-MAC utilisation (all useful MACs over the run at the dense peak).
 #
 # int8: weights are seeded random int8 in [-127, 127], the input seeded
 # random int8. fp16: weights seeded random reals in [-1/8, 1/8], the input in
@@ -152,12 +163,110 @@ def measure(bin_dir, work, name, kind, h, w, cin, cout, k, target, dtype):
             float(depthwise.group(1)) if depthwise else None, stats)
 
 
+CHAIN = (56, 56, 24, 128)
+
+
+def chain_mlir(target, rng):
+    h, w, c0, c1 = CHAIN
+    scales = lambda n: ", ".join("0.01" for _ in range(n))
+    t = lambda c: "tensor<1x%dx%dx%dx%s>" % (h, w, c, IN_Q)
+    w_e = [rng.randint(-127, 127) for _ in range(c0 * c1)]
+    w_d = [rng.randint(-127, 127) for _ in range(9 * c1)]
+    w_p = [rng.randint(-127, 127) for _ in range(c1 * c0)]
+    qe = "!quant.uniform<i8:f32:3, {%s}>" % scales(c1)
+    qd = "!quant.uniform<i8:f32:2, {%s}>" % scales(c1)
+    qp = "!quant.uniform<i8:f32:3, {%s}>" % scales(c0)
+    attrs = "{stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: %d, %d, %d, %d>}"
+    return f"""module attributes {{npu.target = #npu.target<"{target}">}} {{
+  func.func @block(%x: {t(c0)}) -> {t(c0)}
+      attributes {{tf.entry_function = {{inputs = "x", outputs = "y"}}}} {{
+    %ei = arith.constant dense<"{hex_bytes(w_e)}"> : tensor<1x1x{c0}x{c1}xi8>
+    %e = quant.scast %ei : tensor<1x1x{c0}x{c1}xi8> to tensor<1x1x{c0}x{c1}x{qe}>
+    %di = arith.constant dense<"{hex_bytes(w_d)}"> : tensor<3x3x{c1}xi8>
+    %d = quant.scast %di : tensor<3x3x{c1}xi8> to tensor<3x3x{c1}x{qd}>
+    %pi = arith.constant dense<"{hex_bytes(w_p)}"> : tensor<1x1x{c1}x{c0}xi8>
+    %p = quant.scast %pi : tensor<1x1x{c1}x{c0}xi8> to tensor<1x1x{c1}x{c0}x{qp}>
+    %a = npu.conv2d %x, %e {attrs % (0, 0, 0, 0)}
+      : ({t(c0)}, tensor<1x1x{c0}x{c1}x{qe}>) -> {t(c1)} loc("expand")
+    %b = npu.depthwise_conv2d %a, %d {attrs % (1, 1, 1, 1)}
+      : ({t(c1)}, tensor<3x3x{c1}x{qd}>) -> {t(c1)} loc("depthwise")
+    %y = npu.conv2d %b, %p {attrs % (0, 0, 0, 0)}
+      : ({t(c1)}, tensor<1x1x{c1}x{c0}x{qp}>) -> {t(c0)} loc("project")
+    return %y : {t(c0)}
+  }}
+}}
+"""
+
+
+def measure_chain(bin_dir, work, target, cascade):
+    rng = random.Random(11)
+    stem = os.path.join(work, "chain_%s_%s" % (target, "cascade" if cascade
+                                                 else "nocascade"))
+    h, w, c0, c1 = CHAIN
+    with open(stem + ".mlir", "w") as f:
+        f.write(chain_mlir(target, rng))
+    with open(stem + ".x.bin", "wb") as f:
+        f.write(bytes(rng.randint(0, 255) for _ in range(h * w * c0)))
+    npuhw = run([os.path.join(bin_dir, "kiln-opt"), stem + ".mlir",
+                 "--kiln-npu-to-npuhw-pipeline=cascade=%s" %
+                 ("true" if cascade else "false"), "--mlir-print-debuginfo"])
+    with open(stem + ".npuhw.mlir", "w") as f:
+        f.write(npuhw)
+    run([os.path.join(bin_dir, "kiln-translate"), "--npuhw-to-npub",
+         stem + ".npuhw.mlir", "-o", stem + ".npub"])
+    report = run([os.path.join(bin_dir, "kiln-npu-sim"), stem + ".npub",
+                  "--input=x=" + stem + ".x.bin", "--race_check",
+                  "--stats=false", "--layer_report=csv"])
+    total = int(re.search(r"# total cycles (\d+)", report).group(1))
+    import csv as _csv
+    layers = []
+    for r in _csv.DictReader(l for l in report.splitlines()
+                             if l and not l.startswith("#")):
+        layers.append({"name": r["layer"], "op": r["op"],
+                       "span": int(r["measured"]),
+                       "estimate": int(r["estimate"] or 0),
+                       "useful": int(r["useful_macs"] or 0),
+                       "mac": int(r["mac_occupied"] or 0)})
+    return total, layers
+
+
+def print_chain(bin_dir, work):
+    print("\nMobileNetV2 block 1x1 56x56x24->128, dw 3x3 128, 1x1 128->24 "
+          "(int8); utilisation of the dense peak (256 MACs/cycle), the "
+          "depthwise layer of its own peak (32 MACs/cycle):\n")
+    print("| config | cascade | run cycles | chain useful-MAC utilisation "
+          "| layer | span | span utilisation | attributed cycles "
+          "| attributed utilisation |")
+    print("|---|---|---:|---:|---|---:|---:|---:|---:|")
+    for target in ("default", "realistic"):
+        for cascade in (False, True):
+            total, layers = measure_chain(bin_dir, work, target, cascade)
+            useful = sum(l["useful"] for l in layers)
+            busy = sum(l["mac"] for l in layers) or 1
+            first = True
+            for l in layers:
+                peak = 32 if "depthwise" in l["op"] else 256
+                share = total * l["mac"] / busy
+                cells = ([target, "on" if cascade else "off", "%d" % total,
+                          "%.1f%%" % (100.0 * useful / (total * 256))]
+                         if first else ["", "", "", ""])
+                first = False
+                cells += [l["name"], "%d" % l["span"],
+                          "%.1f%%" % (100.0 * l["useful"] /
+                                      (l["span"] * peak)),
+                          "%d" % share,
+                          "%.1f%%" % (100.0 * l["useful"] / (share * peak))]
+                print("| %s |" % " | ".join(cells))
+
+
 def main():
     parser = argparse.ArgumentParser(description="Compile the NPU target layers and report their utilisation.")
     parser.add_argument("--bin", default="build/bin")
     parser.add_argument("--work", default=None)
     parser.add_argument("--dtype", choices=("int8", "fp16"), default="int8")
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--no-chain", action="store_true",
+                        help="skip the MobileNetV2 block (int8 only)")
     args = parser.parse_args()
     work = args.work or tempfile.mkdtemp(prefix="kiln-npu-layers-")
     os.makedirs(work, exist_ok=True)
@@ -187,6 +296,8 @@ def main():
             if fp16:
                 cells.append(fmt(shown))
             print("| %s | %s |" % (" | ".join(cells), met))
+    if not fp16 and not args.no_chain:
+        print_chain(args.bin, work)
     print("\nartifacts: %s" % work, file=sys.stderr)
 
 

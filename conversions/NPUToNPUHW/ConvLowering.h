@@ -149,6 +149,12 @@ llvm::SmallVector<mlir::Value> emitConvCommands(mlir::OpBuilder &builder,
                                                 const ConvTiling &tiling,
                                                 const ConvPlacement &place);
 
+/// The emitter (OpEmitter) of npu.conv2d, npu.depthwise_conv2d and
+/// npu.fully_connected: reads the op into a ConvLayer, packs its weights and
+/// parameters into r0, tiles and emits it (ConvReading.cpp).
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+lowerConvLike(mlir::Operation *op, OpLowering &lowering);
+
 } // namespace kiln::npu_to_npuhw
 
 #endif // KILN_CONVERSIONS_NPUTONPUHW_CONVLOWERING_H

@@ -21,6 +21,21 @@ uint64_t ConstantPool::append(ArrayRef<uint8_t> bytes) {
   return offset;
 }
 
+uint64_t ScratchPlan::place(uint64_t bytes, unsigned def, unsigned lastUse) {
+  llvm::erase_if(live, [&](const Block &b) { return b.lastUse < def; });
+  llvm::sort(live,
+             [](const Block &a, const Block &b) { return a.offset < b.offset; });
+  uint64_t offset = 0;
+  for (const Block &b : live) {
+    if (offset + bytes <= b.offset)
+      break;
+    offset = std::max(offset, align16(b.offset + b.bytes));
+  }
+  live.push_back({offset, bytes, lastUse});
+  size = std::max(size, offset + bytes);
+  return offset;
+}
+
 Value npu_to_npuhw::stripCasts(Value value) {
   while (Operation *def = value.getDefiningOp()) {
     if (def->getName().getStringRef() != "quant.scast" ||

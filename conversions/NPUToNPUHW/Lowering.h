@@ -40,6 +40,9 @@ enum DramRegion : unsigned {
   kScratchRegion = 1, ///< r1: intermediate tensors.
   kInputRegion = 2,   ///< r2: the function's arguments.
   kOutputRegion = 3,  ///< r3: the function's results.
+  /// Not a region of the stream either: the cascaded intermediates
+  /// (Cascade.h), rewritten into rolling line buffers in ACT.
+  kCascadeRegion = 6,
   /// Not a region of the stream: the intermediates kept in LMEM
   /// (Resident.h) have their places here while the ops are emitted, and
   /// the driver rewrites every access of it into ACT before it finishes.
@@ -122,6 +125,28 @@ int64_t elementBytes(mlir::Type type);
 /// constant its raw bytes appended to r0.
 DramPlace placeOperand(mlir::Operation *op, unsigned index,
                        OpLowering &lowering);
+
+/// \p offset rounded up to a multiple of 16.
+inline uint64_t align16(uint64_t offset) { return (offset + 15) / 16 * 16; }
+
+/// First-fit placement of the intermediates in r1: a tensor may reuse the
+/// bytes of one whose last reader comes before the op that defines it (its
+/// stores then wait for those reads: DramHazards). Tensors are placed in
+/// the order of the ops that define them.
+class ScratchPlan {
+public:
+  /// Places \p bytes defined by op \p def and last read by op \p lastUse.
+  uint64_t place(uint64_t bytes, unsigned def, unsigned lastUse);
+  /// The bytes r1 needs.
+  uint64_t size = 0;
+
+private:
+  struct Block {
+    uint64_t offset, bytes;
+    unsigned lastUse;
+  };
+  llvm::SmallVector<Block> live;
+};
 
 /// \p value without the quant.scast ops around it.
 mlir::Value stripCasts(mlir::Value value);

@@ -19,7 +19,9 @@
 
 #include "conversions/NPUToNPUHW/NPUToNPUHW.h"
 
+#include "conversions/NPUToNPUHW/Cascade.h"
 #include "conversions/NPUToNPUHW/ConvLowering.h"
+#include "conversions/NPUToNPUHW/Declarations.h"
 #include "conversions/NPUToNPUHW/Overlap.h"
 #include "conversions/NPUToNPUHW/PoolLowering.h"
 #include "conversions/NPUToNPUHW/ResizeLowering.h"
@@ -49,227 +51,6 @@ using namespace mlir;
 using namespace kiln;
 using namespace kiln::npu_to_npuhw;
 
-namespace {
-/// The int8 constant behind \p value (through quant.scast), or null.
-DenseIntElementsAttr constantInts(Value value) {
-  return dyn_cast_or_null<DenseIntElementsAttr>(constantElements(value));
-}
-
-quant::UniformQuantizedType qi8(Type type) {
-  auto q = dyn_cast<quant::UniformQuantizedType>(
-      cast<ShapedType>(type).getElementType());
-  if (!q || q.getStorageTypeIntegralWidth() != 8 || !q.isSigned())
-    return nullptr;
-  return q;
-}
-
-/// Per-output-channel scales of an int8 weight (per tensor or per axis).
-SmallVector<double> weightScales(Type type, int64_t channels) {
-  Type element = cast<ShapedType>(type).getElementType();
-  if (auto q = dyn_cast<quant::UniformQuantizedType>(element))
-    return SmallVector<double>(channels, q.getScale());
-  if (auto q = dyn_cast<quant::UniformQuantizedPerAxisType>(element))
-    return SmallVector<double>(q.getScales());
-  return {};
-}
-
-/// The fp16 bit pattern nearest to \p value (ties to even).
-uint16_t toF16Bits(APFloat value) {
-  bool losesInfo;
-  value.convert(APFloat::IEEEhalf(), APFloat::rmNearestTiesToEven, &losesInfo);
-  return static_cast<uint16_t>(value.bitcastToAPInt().getZExtValue());
-}
-
-/// Reads an fp16 layer: f16 weights, an f16 or f32 bias widened exactly to
-/// f32, clamp bounds rounded to fp16 (the npu verifier checked the types).
-LogicalResult readLayerF16(Operation *op, Value weight, Value bias,
-                           Attribute clampMin, Attribute clampMax,
-                           ConvLayer &l) {
-  l.fp16 = true;
-  DenseFPElementsAttr w;
-  if (!matchPattern(weight, m_Constant(&w)))
-    return op->emitOpError() << "weight must be a constant";
-  if (bias) {
-    DenseFPElementsAttr b;
-    if (!matchPattern(bias, m_Constant(&b)))
-      return op->emitOpError() << "bias must be a constant";
-    for (APFloat v : b.getValues<APFloat>()) {
-      bool losesInfo;
-      v.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
-                &losesInfo);
-      l.biasF32.push_back(v.convertToFloat());
-    }
-  }
-  if (auto a = dyn_cast_or_null<FloatAttr>(clampMin))
-    l.clampMinF16 = toF16Bits(a.getValue());
-  if (auto a = dyn_cast_or_null<FloatAttr>(clampMax))
-    l.clampMaxF16 = toF16Bits(a.getValue());
-  l.hasClamp = clampMin || clampMax;
-  std::vector<uint8_t> bytes;
-  for (const APFloat &v : w.getValues<APFloat>()) {
-    uint64_t bits = v.bitcastToAPInt().getZExtValue();
-    bytes.push_back(static_cast<uint8_t>(bits));
-    bytes.push_back(static_cast<uint8_t>(bits >> 8));
-  }
-  l.hwio = std::move(bytes);
-  packWeights(l);
-  return success();
-}
-
-/// Reads the layer of a conv-like \p op (input, weight, bias, output), or
-/// emits why it cannot be lowered.
-LogicalResult readLayer(Operation *op, Value input, Value weight, Value bias,
-                        Value output, Attribute clampMin, Attribute clampMax,
-                        ConvLayer &l) {
-  if (cast<ShapedType>(input.getType()).getElementType().isF16())
-    return readLayerF16(op, weight, bias, clampMin, clampMax, l);
-  auto in = qi8(input.getType()), out = qi8(output.getType());
-  if (!in || !out)
-    return op->emitOpError()
-           << "only int8 and fp16 operands are lowered to npuhw, got "
-           << input.getType();
-  DenseIntElementsAttr w = constantInts(weight);
-  if (!w)
-    return op->emitOpError() << "weight must be a constant";
-  SmallVector<int32_t> biases(l.cout, 0);
-  if (bias) {
-    DenseIntElementsAttr b = constantInts(bias);
-    if (!b)
-      return op->emitOpError() << "bias must be a constant";
-    for (auto [i, v] : llvm::enumerate(b.getValues<APInt>()))
-      biases[i] = static_cast<int32_t>(v.getSExtValue());
-  }
-  SmallVector<double> scales = weightScales(weight.getType(), l.cout);
-  if (scales.size() != static_cast<size_t>(l.cout))
-    return op->emitOpError() << "weight must be int8 quantised";
-  l.inZp = in.getZeroPoint();
-  l.outZp = out.getZeroPoint();
-  if (auto a = dyn_cast_or_null<IntegerAttr>(clampMin))
-    l.clampMin = std::max<int64_t>(-128, a.getInt());
-  if (auto a = dyn_cast_or_null<IntegerAttr>(clampMax))
-    l.clampMax = std::min<int64_t>(127, a.getInt());
-  for (int64_t c = 0; c < l.cout; ++c) {
-    // Representable: the npu verifier checked the multiplier.
-    std::optional<npu::QuantizedMultiplier> q = npu::quantizeMultiplier(
-        in.getScale() * scales[c] / out.getScale());
-    if (!q)
-      return op->emitOpError() << "requantisation multiplier of channel " << c
-                               << " is not positive";
-    l.records.push_back({biases[c], q->multiplier, 31 - q->exponent});
-  }
-  std::vector<uint8_t> bytes;
-  for (const APInt &v : w.getValues<APInt>())
-    bytes.push_back(static_cast<uint8_t>(v.getZExtValue()));
-  l.hwio = std::move(bytes);
-  packWeights(l);
-  return success();
-}
-
-/// Fills the window and shapes of a conv2d or depthwise_conv2d.
-template <typename OpTy>
-LogicalResult readConv(OpTy op, bool depthwise, ConvLayer &l) {
-  auto in = cast<ShapedType>(op.getInput().getType());
-  auto out = cast<ShapedType>(op.getOutput().getType());
-  auto w = cast<ShapedType>(op.getWeight().getType());
-  l.depthwise = depthwise;
-  l.n = in.getDimSize(0);
-  l.h = in.getDimSize(1);
-  l.w = in.getDimSize(2);
-  l.cin = in.getDimSize(3);
-  l.oh = out.getDimSize(1);
-  l.ow = out.getDimSize(2);
-  l.cout = out.getDimSize(3);
-  l.kh = w.getDimSize(0);
-  l.kw = w.getDimSize(1);
-  l.sy = op.getStride()[0];
-  l.sx = op.getStride()[1];
-  l.dy = op.getDilation()[0];
-  l.dx = op.getDilation()[1];
-  l.pt = op.getPad()[0];
-  l.pb = op.getPad()[1];
-  l.pl = op.getPad()[2];
-  l.pr = op.getPad()[3];
-  return readLayer(op, op.getInput(), op.getWeight(), op.getBias(),
-                   op.getOutput(), op.getClampMinAttr(), op.getClampMaxAttr(),
-                   l);
-}
-
-/// A fully connected layer [m][k] x [k][n] as a 1x1 convolution of a
-/// 1 x m x k image.
-LogicalResult readFullyConnected(npu::FullyConnectedOp op, ConvLayer &l) {
-  auto in = cast<ShapedType>(op.getInput().getType());
-  auto out = cast<ShapedType>(op.getOutput().getType());
-  l.w = l.ow = in.getDimSize(0);
-  l.cin = in.getDimSize(1);
-  l.cout = out.getDimSize(1);
-  return readLayer(op, op.getInput(), op.getWeight(), op.getBias(),
-                   op.getOutput(), op.getClampMinAttr(), op.getClampMaxAttr(),
-                   l);
-}
-
-/// IO names: the `tf.entry_function` lists when present, else argN/resultN.
-SmallVector<std::string> ioNames(func::FuncOp func, StringRef key,
-                                 StringRef prefix, unsigned count) {
-  SmallVector<std::string> names;
-  if (auto entry = func->getAttrOfType<DictionaryAttr>("tf.entry_function"))
-    if (auto list = entry.getAs<StringAttr>(key)) {
-      SmallVector<StringRef> parts;
-      llvm::SplitString(list.getValue(), parts, ",");
-      if (parts.size() == count)
-        for (StringRef p : parts)
-          names.push_back(p.str());
-    }
-  for (unsigned i = names.size(); i < count; ++i)
-    names.push_back((prefix + Twine(i)).str());
-  return names;
-}
-
-/// A declaration op of the stream, built by name with its attributes.
-void declare(OpBuilder &b, Location loc, StringRef name,
-             ArrayRef<NamedAttribute> attrs) {
-  OperationState state(loc, name);
-  state.addAttributes(attrs);
-  b.create(state);
-}
-
-/// The emitter of npu.conv2d, npu.depthwise_conv2d and npu.fully_connected:
-/// packs the weights and records into r0, tiles (ConvLowering) and emits.
-FailureOr<SmallVector<Value>> lowerConvLike(Operation *op,
-                                            OpLowering &lowering) {
-  ConvLayer layer;
-  LogicalResult read =
-      TypeSwitch<Operation *, LogicalResult>(op)
-          .Case([&](npu::Conv2DOp op) { return readConv(op, false, layer); })
-          .Case([&](npu::DepthwiseConv2DOp op) {
-            return readConv(op, true, layer);
-          })
-          .Case([&](npu::FullyConnectedOp op) {
-            return readFullyConnected(op, layer);
-          })
-          .Default([](Operation *) { return failure(); });
-  if (failed(read))
-    return failure();
-  DramPlace input = placeOperand(op, 0, lowering);
-  packSmallChannels(layer, lowering.config, lowering.limits,
-                    input.region == kResidentRegion);
-  chooseCompactWeights(layer, lowering.config);
-  ConvTiling tiling;
-  std::string why;
-  if (!chooseTiling(layer, lowering.config, lowering.limits, tiling, why))
-    return op->emitOpError() << "does not fit LMEM: " << why;
-  ConvPlacement place;
-  place.inputRegion = input.region;
-  place.inputOffset = input.offset;
-  place.outputRegion = lowering.results[0].region;
-  place.outputOffset = lowering.results[0].offset;
-  place.weightOffset = lowering.constants.append(dramWeights(layer));
-  place.recordOffset =
-      lowering.constants.append(packLayerParams(layer));
-  place.after = lowering.after;
-  return emitConvCommands(lowering.builder, lowering.loc, layer, tiling,
-                          place);
-}
-} // namespace
 
 /// The emitter of \p op, or null when the pass has no lowering for it. The
 /// one place that maps op types to emitters: add a `.Case` per new one.
@@ -289,54 +70,10 @@ static OpEmitter emitterFor(Operation *op) {
 }
 
 namespace {
-/// \p value without the quant.scast ops around it (they do not move bytes).
-Value stripCasts(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    if (def->getName().getStringRef() != "quant.scast" ||
-        def->getNumOperands() != 1)
-      break;
-    value = def->getOperand(0);
-  }
-  return value;
-}
-
 uint64_t bytesOf(Value value) {
   auto type = cast<ShapedType>(value.getType());
   return static_cast<uint64_t>(type.getNumElements()) * elementBytes(type);
 }
-
-uint64_t align16(uint64_t offset) { return (offset + 15) / 16 * 16; }
-
-/// First-fit placement of the intermediates in r1: a tensor may reuse the
-/// bytes of one whose last reader comes before the op that defines it (its
-/// stores then wait for those reads: DramHazards).
-class ScratchPlan {
-public:
-  /// Places \p bytes defined by op \p def and last read by op \p lastUse.
-  uint64_t place(uint64_t bytes, unsigned def, unsigned lastUse) {
-    llvm::erase_if(live, [&](const Block &b) { return b.lastUse < def; });
-    llvm::sort(live, [](const Block &a, const Block &b) {
-      return a.offset < b.offset;
-    });
-    uint64_t offset = 0;
-    for (const Block &b : live) {
-      if (offset + bytes <= b.offset)
-        break;
-      offset = std::max(offset, align16(b.offset + b.bytes));
-    }
-    live.push_back({offset, bytes, lastUse});
-    size = std::max(size, offset + bytes);
-    return offset;
-  }
-  uint64_t size = 0;
-
-private:
-  struct Block {
-    uint64_t offset, bytes;
-    unsigned lastUse;
-  };
-  SmallVector<Block> live;
-};
 
 struct ConvertNPUToNPUHWPass final
     : kiln::impl::ConvertNPUToNPUHWPassBase<ConvertNPUToNPUHWPass> {
@@ -345,12 +82,14 @@ struct ConvertNPUToNPUHWPass final
   LogicalResult lowerFunction(func::FuncOp func);
   /// One attempt at the stream of \p func's \p ops, keeping in LMEM the
   /// intermediates that may stay there and are not in \p vetoed (listed in
-  /// \p resident). On failure, \p veto names the tensor to keep in DRAM
-  /// instead when that is why (no diagnostic was emitted then).
+  /// \p resident, whole, and \p cascaded, in rings). On failure, \p veto
+  /// names the tensor to keep in DRAM instead when that is why (no
+  /// diagnostic was emitted then).
   LogicalResult emitStream(func::FuncOp func, ArrayRef<Operation *> ops,
                            func::ReturnOp ret,
                            const llvm::DenseSet<Value> &vetoed,
                            SmallVector<ResidentTensor> &resident,
+                           SmallVector<CascadedTensor> &cascaded,
                            std::optional<Value> &veto,
                            npuhw::StreamOp &result);
   /// True if npuhw-allocate-lmem places the buffers of \p stream (run on a
@@ -393,20 +132,29 @@ LogicalResult ConvertNPUToNPUHWPass::lowerFunction(func::FuncOp func) {
   llvm::DenseSet<Value> vetoed;
   for (;;) {
     SmallVector<ResidentTensor> resident;
+    SmallVector<CascadedTensor> cascaded;
     std::optional<Value> veto;
     npuhw::StreamOp stream;
-    if (failed(emitStream(func, ops, ret, vetoed, resident, veto, stream))) {
+    if (failed(emitStream(func, ops, ret, vetoed, resident, cascaded, veto,
+                          stream))) {
       if (!veto)
         return failure();
       vetoed.insert(*veto);
       continue;
     }
-    if (!resident.empty() && !lmemFits(stream)) {
-      const ResidentTensor *largest = &resident.front();
+    if ((!resident.empty() || !cascaded.empty()) && !lmemFits(stream)) {
+      // The largest tensor kept in LMEM (a ring counts its bytes in ACT).
+      uint64_t most = 0;
+      Value largest;
+      auto consider = [&](uint64_t bytes, Value value) {
+        if (!largest || bytes > most)
+          std::tie(most, largest) = std::make_pair(bytes, value);
+      };
       for (const ResidentTensor &t : resident)
-        if (t.bytes > largest->bytes)
-          largest = &t;
-      vetoed.insert(largest->value);
+        consider(t.bytes, t.value);
+      for (const CascadedTensor &t : cascaded)
+        consider(t.ringBytes(), t.value);
+      vetoed.insert(largest);
       stream.erase();
       continue;
     }
@@ -434,7 +182,8 @@ bool ConvertNPUToNPUHWPass::lmemFits(npuhw::StreamOp stream) {
 LogicalResult ConvertNPUToNPUHWPass::emitStream(
     func::FuncOp func, ArrayRef<Operation *> ops, func::ReturnOp ret,
     const llvm::DenseSet<Value> &vetoed, SmallVector<ResidentTensor> &resident,
-    std::optional<Value> &veto, npuhw::StreamOp &result) {
+    SmallVector<CascadedTensor> &cascaded, std::optional<Value> &veto,
+    npuhw::StreamOp &result) {
   Block &body = func.getBody().front();
   npu::TargetConfig config = npu::targetConfigFor(func);
   // The DRAM plan: arguments in r2, results in r3, intermediates in r1,
@@ -460,24 +209,29 @@ LogicalResult ConvertNPUToNPUHWPass::emitStream(
     for (Value result : op->getResults())
       lastUse.try_emplace(result, k);
   }
-  ScratchPlan scratch;
+  // Resident tensors first (whole in ACT), then the cascade candidates
+  // among the others (Cascade.h), then the rest in r1.
   uint64_t residentSize = 0;
+  SmallVector<CascadedTensor> candidates;
   for (auto [k, op] : llvm::enumerate(ops))
     for (Value result : op->getResults()) {
-      if (places.count(result))
+      if (places.count(result) || vetoed.count(result))
         continue;
       uint64_t bytes = bytesOf(result);
-      if (lmemResident && !vetoed.count(result) &&
+      if (lmemResident &&
           align16(bytes) <= config.regionSize(npu::LmemRegion::ACT) / 2 &&
           onlyReadByNext(result, k, ops, ret)) {
         places[result] = {kResidentRegion, residentSize};
         resident.push_back({result, residentSize, bytes,
                             static_cast<unsigned>(k)});
         residentSize = align16(residentSize + bytes);
-        continue;
+      } else if (cascade && cascadable(result, k, ops, ret)) {
+        auto type = cast<ShapedType>(result.getType());
+        candidates.push_back(
+            {result, 0, bytes, static_cast<unsigned>(k),
+             type.getDimSize(0) * type.getDimSize(1), type.getDimSize(2),
+             type.getDimSize(3), elementBytes(type)});
       }
-      places[result] = {kScratchRegion,
-                        scratch.place(bytesOf(result), k, lastUse[result])};
     }
   // The ACT bytes each op must leave to the resident tensors live while
   // it may run: those of its producer's neighbour (k-1), its producer, its
@@ -488,6 +242,27 @@ LogicalResult ConvertNPUToNPUHWPass::emitStream(
          j <= static_cast<int64_t>(t.producer) + 2; ++j)
       if (j >= 0 && j < static_cast<int64_t>(ops.size()))
         reserved[j] += align16(t.bytes);
+  // Cascade groups: ops that run together with shares of LMEM beside the
+  // rings of their cascaded tensors, and after the ops before them.
+  SmallVector<CascadeGroup> groups;
+  planCascades(ops, candidates, config, reserved, maxRowsPerBand, cascaded,
+               groups);
+  uint64_t cascadeSize = 0;
+  for (CascadedTensor &t : cascaded) {
+    t.offset = cascadeSize;
+    places[t.value] = {kCascadeRegion, cascadeSize};
+    cascadeSize = align16(cascadeSize + t.bytes);
+  }
+  SmallVector<const CascadeGroup *> groupOf(ops.size(), nullptr);
+  for (const CascadeGroup &g : groups)
+    for (unsigned k = g.first; k <= g.last; ++k)
+      groupOf[k] = &g;
+  ScratchPlan scratch;
+  for (auto [k, op] : llvm::enumerate(ops))
+    for (Value result : op->getResults())
+      if (!places.count(result))
+        places[result] = {kScratchRegion,
+                          scratch.place(bytesOf(result), k, lastUse[result])};
 
   OpBuilder b(func);
   MLIRContext *ctx = func.getContext();
@@ -523,6 +298,12 @@ LogicalResult ConvertNPUToNPUHWPass::emitStream(
     fullRegions[r] = config.regionSize(static_cast<npu::LmemRegion>(r));
   TilingLimits limits{static_cast<int64_t>(maxRowsPerBand),
                       static_cast<int64_t>(maxBlocksPerGroup)};
+  // Per cascade group (by its first op): its ops' MAC, VEC and DRAM
+  // cycles interleaved, and their time one after the other uncascaded.
+  struct GroupTally {
+    uint64_t mac = 0, vec = 0, dram = 0, alone = 0;
+  };
+  llvm::DenseMap<unsigned, GroupTally> tallies;
   for (auto [k, op] : llvm::enumerate(ops)) {
     // Beside the resident tensors live while op k may run.
     auto largestNear = [&] {
@@ -568,20 +349,120 @@ LogicalResult ConvertNPUToNPUHWPass::emitStream(
       for (Operation *o : llvm::reverse(dead))
         o->erase();
     };
-    // Emits the op within \p budget; \p whole: after the previous op.
+    // Emits the op within \p budget; \p whole: after the previous op. The
+    // ops of a cascade group come after the two ops before the group.
+    const CascadeGroup *group = groupOf[k];
     auto emit = [&](const npu::TargetConfig &budget, bool whole) {
+      TilingLimits lim = limits;
+      if (group)
+        lim.maxRowsPerBand = group->rowsPerBand;
       OpLowering lowering{
           b,  NameLoc::get(op->getName().getIdentifier(), op->getLoc()),
-          budget, limits, operands, {}, {}, constants};
-      if (k > 0 && (whole || opWhole[k - 1]))
+          budget, lim, operands, {}, {}, constants};
+      if (group) {
+        for (unsigned j = std::max(group->first, 2u) - 2; j < group->first;
+             ++j)
+          lowering.after.append(opStores[j]);
+      } else if (k > 0 && (whole || opWhole[k - 1])) {
         lowering.after = opStores[k - 1];
-      else if (k > 1)
+      } else if (k > 1) {
         lowering.after = opStores[k - 2];
+      }
       for (Value result : op->getResults())
         lowering.results.push_back(places[result]);
       return emitterFor(op)(op, lowering);
     };
+    // A group pays off when its interleaved time, the longest of its ops'
+    // summed MAC, VEC and DRAM cycles (the rings' bytes cross no port),
+    // beats the ops' times one after the other with whole regions and the
+    // cascaded tensors through DRAM. Else its first tensor goes to DRAM.
+    auto weighCascade = [&](Operation *op, unsigned k,
+                            const CascadeGroup &g, const LmemUse &whole,
+                            auto emitted, auto erase) -> LogicalResult {
+      GroupTally &tally = tallies[g.first];
+      npu::CostEstimate e{};
+      if (auto cost = dyn_cast<npu::NPUCostOpInterface>(op))
+        e = cost.estimateCost(config);
+      const uint64_t bw = config.dmaDramBytesPerCycle;
+      tally.mac += e.macCycles;
+      tally.vec += e.vecCycles;
+      tally.dram +=
+          dramBurstBytes(emitted(), block->end(), config.dmaBurstBytes);
+      uint64_t through = 0;
+      for (const CascadedTensor &t : cascaded)
+        if (t.producer == k || t.producer + 1 == k)
+          through += t.bytes;
+      // The op alone: emitted again after the group's commands so far,
+      // measured and erased.
+      Operation *last = &block->back();
+      const size_t constSize = constants.bytes().size();
+      {
+        ScopedDiagnosticHandler quiet(ctx,
+                                      [](Diagnostic &) { return success(); });
+        const CascadeGroup *saved = group;
+        group = nullptr;
+        FailureOr<SmallVector<Value>> alone = emit(budget(config, whole), true);
+        group = saved;
+        uint64_t bytes = through;
+        if (succeeded(alone))
+          bytes += dramBurstBytes(std::next(Block::iterator(last)),
+                                  block->end(), config.dmaBurstBytes);
+        tally.alone += std::max({e.macCycles, e.vecCycles, (bytes + bw - 1) / bw});
+        for (Operation *o = &block->back(); o != last;) {
+          Operation *prev = o->getPrevNode();
+          o->erase();
+          o = prev;
+        }
+        constants.truncate(constSize);
+      }
+      if (k < g.last)
+        return success();
+      const uint64_t together =
+          std::max({tally.mac, tally.vec, (tally.dram + bw - 1) / bw});
+      if (together + together / 16 < tally.alone)
+        return success();
+      for (const CascadedTensor &t : cascaded)
+        if (t.producer == g.first)
+          veto = t.value;
+      stream.erase();
+      return failure();
+    };
+    if (group) {
+      // Its share of the regions beside the rings; a failure sends the
+      // cascaded tensor it reads (or writes) back to DRAM.
+      LmemUse share;
+      for (unsigned r = 0; r < npu::kNumLmemRegions; ++r)
+        share[r] = fullRegions[r] / (group->last - group->first + 1);
+      share[static_cast<unsigned>(npu::LmemRegion::ACT)] =
+          group->act[k - group->first];
+      FailureOr<SmallVector<Value>> stores = failure();
+      {
+        ScopedDiagnosticHandler quiet(ctx,
+                                      [](Diagnostic &) { return success(); });
+        stores = emit(budget(config, share), false);
+      }
+      if (failed(stores)) {
+        for (const CascadedTensor &t : cascaded)
+          if (t.producer + 1 == k || (t.producer == k && !veto))
+            veto = t.value;
+        stream.erase();
+        return failure();
+      }
+      if (failed(weighCascade(op, k, *group, regions, emitted, erase)))
+        return failure();
+      hazards.link(emitted(), block->end());
+      for (Operation &o : llvm::make_range(emitted(), block->end()))
+        o.setAttr(kCascadeOpAttr, b.getI64IntegerAttr(k));
+      previousUse = fullRegions;
+      opStores.push_back(*stores);
+      opWhole.push_back(k == group->last);
+      allStores.append(*stores);
+      continue;
+    }
     // The candidates: half (or less), what the previous op leaves, whole.
+    // (An op right before a cascade group leaves room for no one: the
+    // group waits for it.)
+    const bool lastBefore = k + 1 == ops.size() || groupOf[k + 1];
     LmemUse available = regions, half;
     if (k > 0 && !opWhole[k - 1])
       for (unsigned r = 0; r < npu::kNumLmemRegions; ++r)
@@ -590,9 +471,9 @@ LogicalResult ConvertNPUToNPUHWPass::emitStream(
       half[r] = std::min(available[r], regions[r] / 2);
     // (The last op leaves room for no one: it takes what is left.)
     SmallVector<std::pair<LmemUse, bool>> candidates;
-    if (overlapOps && k + 1 < ops.size())
+    if (overlapOps && !lastBefore)
       candidates.push_back({half, false});
-    if (overlapOps && (available != half || k + 1 == ops.size()))
+    if (overlapOps && (available != half || lastBefore))
       candidates.push_back({available, false});
     candidates.push_back({regions, true});
     size_t constSize = constants.bytes().size();
@@ -680,9 +561,21 @@ LogicalResult ConvertNPUToNPUHWPass::emitStream(
     opWhole.push_back(whole);
     allStores.append(*stores);
   }
+  // The cascaded tensors' accesses become ring accesses, the consumers'
+  // commands interleaved with the producers'.
+  llvm::DenseMap<Value, Value> replaced;
+  if (!cascaded.empty()) {
+    if (std::optional<unsigned> bad =
+            makeCascades(*block, cascaded, replaced)) {
+      veto = cascaded[*bad].value;
+      stream.erase();
+      return failure();
+    }
+    for (Value &token : allStores)
+      token = replaced.lookup_or(token, token);
+  }
   // The resident tensors' pseudo-region accesses become LMEM ones.
   if (!resident.empty()) {
-    llvm::DenseMap<Value, Value> replaced;
     if (std::optional<unsigned> bad =
             makeResident(*block, resident, replaced)) {
       veto = resident[*bad].value;
@@ -691,73 +584,20 @@ LogicalResult ConvertNPUToNPUHWPass::emitStream(
     }
     for (Value &token : allStores)
       token = replaced.lookup_or(token, token);
-    recordResident(stream, resident, ops);
   }
+  // The lower bound charges neither kind to DRAM.
+  SmallVector<ResidentTensor> kept(resident);
+  for (const CascadedTensor &t : cascaded)
+    kept.push_back({t.value, t.offset, t.bytes, t.producer});
+  recordResident(stream, kept, ops);
   OperationState end(loc, "npuhw.end");
   end.addOperands(allStores);
   b.create(end);
 
   // The declarations, which precede everything else in the stream.
   b.setInsertionPointToStart(block);
-  auto region = [&](unsigned index, npuhw::RegionKind kind, uint64_t size) {
-    if (!size)
-      return;
-    declare(b, loc, "npuhw.region",
-            {b.getNamedAttr("index", b.getI64IntegerAttr(index)),
-             b.getNamedAttr("kind", npuhw::RegionKindAttr::get(ctx, kind)),
-             b.getNamedAttr("size", b.getI64IntegerAttr(size))});
-  };
-  const std::vector<uint8_t> &constBytes = constants.bytes();
-  region(kConstRegion, npuhw::RegionKind::const_, constBytes.size());
-  region(kScratchRegion, npuhw::RegionKind::scratch, scratch.size);
-  region(kInputRegion, npuhw::RegionKind::input, inputSize);
-  region(kOutputRegion, npuhw::RegionKind::output, outputSize);
-  if (!constBytes.empty()) {
-    auto constType = RankedTensorType::get(
-        {static_cast<int64_t>(constBytes.size())}, b.getI8Type());
-    ArrayRef<int8_t> constData(
-        reinterpret_cast<const int8_t *>(constBytes.data()), constBytes.size());
-    declare(b, loc, "npuhw.const",
-            {b.getNamedAttr("value",
-                            DenseElementsAttr::get(constType, constData))});
-  }
-  auto io = [&](npuhw::IoDirection dir, StringRef name, Value value,
-                Type type) {
-    auto shaped = cast<ShapedType>(type);
-    Type element = shaped.getElementType();
-    double scale = 1.0;
-    int32_t zeroPoint = 0;
-    if (auto q = dyn_cast<quant::UniformQuantizedType>(element)) {
-      scale = q.getScale();
-      zeroPoint = q.getZeroPoint();
-      element = IntegerType::get(ctx, q.getStorageTypeIntegralWidth());
-    }
-    SmallVector<int64_t> shape(shaped.getShape());
-    if (shape.empty())
-      shape.push_back(1);
-    DramPlace place = places.lookup(stripCasts(value));
-    declare(
-        b, loc, "npuhw.io",
-        {b.getNamedAttr("direction", npuhw::IoDirectionAttr::get(ctx, dir)),
-         b.getNamedAttr("name", b.getStringAttr(name)),
-         b.getNamedAttr("region", b.getI64IntegerAttr(place.region)),
-         b.getNamedAttr("offset", b.getI64IntegerAttr(place.offset)),
-         b.getNamedAttr("element_type", TypeAttr::get(element)),
-         b.getNamedAttr("shape", b.getDenseI64ArrayAttr(shape)),
-         b.getNamedAttr("layout", npuhw::IoLayoutAttr::get(
-                                      ctx, npuhw::IoLayout::nhwc)),
-         b.getNamedAttr("scale", b.getF32FloatAttr(scale)),
-         b.getNamedAttr("zero_point", b.getI32IntegerAttr(zeroPoint))});
-  };
-  SmallVector<std::string> inputNames =
-      ioNames(func, "inputs", "arg", func.getNumArguments());
-  for (BlockArgument arg : body.getArguments())
-    io(npuhw::IoDirection::input, inputNames[arg.getArgNumber()], arg,
-       arg.getType());
-  SmallVector<std::string> outputNames =
-      ioNames(func, "outputs", "result", ret.getNumOperands());
-  for (auto [i, value] : llvm::enumerate(ret.getOperands()))
-    io(npuhw::IoDirection::output, outputNames[i], value, value.getType());
+  declareStream(b, loc, func, ret, places, constants.bytes(), scratch.size,
+                inputSize, outputSize);
   return success();
 }
 

@@ -124,8 +124,9 @@ uint64_t npu_to_npuhw::dramBurstBytes(Block::iterator begin,
       range = dramRange(store.getDst());
       prefix = "dst_s";
     }
-    if (!range || range->region == kResidentRegion)
-      continue; // LMEM-resident tensors do not cross the DRAM port.
+    if (!range || range->region == kResidentRegion ||
+        range->region == kCascadeRegion)
+      continue; // LMEM-resident and cascaded tensors do not cross the port.
     const uint64_t run = field(&op, "src_run"), n0 = field(&op, "n0"),
                    n1 = field(&op, "n1"), n2 = field(&op, "n2"),
                    s0 = field(&op, (prefix + "0").str()),

@@ -220,6 +220,7 @@ TEST_F(NPUToNPUHWResidentTest, ChainBitExactWithoutDram) {
     ConvertNPUToNPUHWPassOptions on, off;
     on.maxRowsPerBand = off.maxRowsPerBand = 1 + rng() % 6;
     off.lmemResident = false;
+    off.cascade = false;
     // Resident: no scratch traffic, one buffer per intermediate in ACT.
     mlir::OwningOpRef<mlir::ModuleOp> resident = convert(c.text, on);
     mlir::OwningOpRef<mlir::ModuleOp> dram = convert(c.text, off);

@@ -1,4 +1,4 @@
-// RUN: kiln-opt %s -convert-npu-to-npuhw="lmem-resident=false" | FileCheck %s
+// RUN: kiln-opt %s -convert-npu-to-npuhw="lmem-resident=false cascade=false" | FileCheck %s
 // RUN: kiln-opt %s -kiln-npu-to-npuhw-pipeline -o /dev/null
 
 // A function of five ops becomes one stream. The DRAM plan: the arguments

@@ -1,6 +1,6 @@
-// RUN: kiln-opt %s -split-input-file -convert-npu-to-npuhw="max-rows-per-band=4 lmem-resident=false" | FileCheck %s
+// RUN: kiln-opt %s -split-input-file -convert-npu-to-npuhw="max-rows-per-band=4 lmem-resident=false cascade=false" | FileCheck %s
 // RUN: kiln-opt %s -split-input-file -kiln-npu-to-npuhw-pipeline="max-rows-per-band=4" -o /dev/null
-// RUN: kiln-opt %s -split-input-file -convert-npu-to-npuhw="max-rows-per-band=4 overlap-ops=false lmem-resident=false" | FileCheck %s --check-prefix=SERIAL
+// RUN: kiln-opt %s -split-input-file -convert-npu-to-npuhw="max-rows-per-band=4 overlap-ops=false lmem-resident=false cascade=false" | FileCheck %s --check-prefix=SERIAL
 
 // Four 1x1 convolutions in a chain, two bands of 4 rows each. Each op
 // tiles to half of LMEM; odd ops' buffers are placed from the top. DRAM

@@ -1,5 +1,5 @@
 // RUN: kiln-opt %s -split-input-file -convert-npu-to-npuhw="max-rows-per-band=4" | FileCheck %s
-// RUN: kiln-opt %s -split-input-file -convert-npu-to-npuhw="max-rows-per-band=4 lmem-resident=false" | FileCheck %s --check-prefix=DRAM
+// RUN: kiln-opt %s -split-input-file -convert-npu-to-npuhw="max-rows-per-band=4 lmem-resident=false cascade=false" | FileCheck %s --check-prefix=DRAM
 // RUN: kiln-opt %s -split-input-file -kiln-npu-to-npuhw-pipeline="max-rows-per-band=4" -o /dev/null
 
 // LMEM-resident intermediates: a 1x1 conv -> 3x3 depthwise -> 1x1 conv

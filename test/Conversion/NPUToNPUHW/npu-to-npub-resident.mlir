@@ -5,7 +5,7 @@
 
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: kiln-opt %s --kiln-npu-to-npuhw-pipeline="max-rows-per-band=4" | kiln-translate --npuhw-to-npub -o %t/resident.npub
-// RUN: kiln-opt %s --kiln-npu-to-npuhw-pipeline="max-rows-per-band=4 lmem-resident=false" | kiln-translate --npuhw-to-npub -o %t/dram.npub
+// RUN: kiln-opt %s --kiln-npu-to-npuhw-pipeline="max-rows-per-band=4 lmem-resident=false cascade=false" | kiln-translate --npuhw-to-npub -o %t/dram.npub
 // RUN: %python -c "import sys; sys.stdout.buffer.write(bytes((i * 37 + 11) % 256 for i in range(1024)))" > %t/x.bin
 // RUN: %kiln_obj_root/bin/kiln-npu-sim %t/resident.npub --input=arg0=%t/x.bin --output=result0=%t/resident.bin --race_check | FileCheck %s --check-prefix=SIM
 // RUN: %kiln_obj_root/bin/kiln-npu-sim %t/dram.npub --input=arg0=%t/x.bin --output=result0=%t/dram.bin --race_check | FileCheck %s --check-prefix=SIM

@@ -13,7 +13,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: kiln-opt %s --npu-record-costs | FileCheck %s --check-prefix=ALONE
 // RUN: kiln-opt %s --kiln-npu-to-npuhw-pipeline | FileCheck %s --check-prefix=RESIDENT
-// RUN: kiln-opt %s --kiln-npu-to-npuhw-pipeline=lmem-resident=false | FileCheck %s --check-prefix=DRAM
+// RUN: kiln-opt %s --kiln-npu-to-npuhw-pipeline="lmem-resident=false cascade=false" | FileCheck %s --check-prefix=DRAM
 // RUN: kiln-opt %s --kiln-npu-to-npuhw-pipeline --mlir-print-debuginfo | kiln-translate --npuhw-to-npub -o %t/m.npub
 // RUN: %python -c "import sys; sys.stdout.buffer.write(bytes((i * 37 + 11) & 255 for i in range(65536)))" > %t/x.bin
 // RUN: %kiln_obj_root/bin/kiln-npu-sim %t/m.npub --input=arg0=%t/x.bin --stats=false --layer_report=csv > %t/report.csv

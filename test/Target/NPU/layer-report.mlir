@@ -6,7 +6,7 @@
 // the file round-trips byte for byte.
 
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: kiln-opt %s --kiln-npu-to-npuhw-pipeline=lmem-resident=false --mlir-print-debuginfo | kiln-translate --npuhw-to-npub -o %t/m.npub
+// RUN: kiln-opt %s --kiln-npu-to-npuhw-pipeline="lmem-resident=false cascade=false" --mlir-print-debuginfo | kiln-translate --npuhw-to-npub -o %t/m.npub
 // RUN: head -c 8192 /dev/zero | tr '\000' '\074' > %t/x.bin
 // RUN: %kiln_obj_root/bin/kiln-npu-sim %t/m.npub --input=x=%t/x.bin --stats=false --layer_report=markdown --trace=%t/t.json | FileCheck %s --check-prefix=MD
 // RUN: %kiln_obj_root/bin/kiln-npu-sim %t/m.npub --input=x=%t/x.bin --stats=false --layer_report=csv | FileCheck %s --check-prefix=CSV
