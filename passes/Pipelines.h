@@ -77,6 +77,19 @@ struct LinalgToLLVMPipelineOptions
       llvm::cl::desc("Pack each function's static intermediate buffers into "
                      "one allocation by live range (kiln-cpu-plan-buffers)"),
       llvm::cl::init(true)};
+  Option<bool> parallelize{
+      *this, "parallelize",
+      llvm::cl::desc("Run the outer tile loops of heavy ops on the thread "
+                     "pool of Kiln's CPU runtime (kiln-cpu-parallelize-loops, "
+                     "kiln-cpu-parallel-temporaries, "
+                     "kiln-cpu-parallel-loops-to-runtime); serial when the "
+                     "program links no runtime or sets no pool"),
+      llvm::cl::init(true)};
+  Option<int64_t> parallelMinWork{
+      *this, "parallel-min-work",
+      llvm::cl::desc("Least work (elements computed) of a loop run in "
+                     "parallel (kiln-cpu-parallelize-loops' min-work)"),
+      llvm::cl::init(65536)};
 };
 
 /// Lowers functions of linalg/tensor/arith/math ops on tensors to the LLVM
@@ -147,6 +160,11 @@ struct TFToCPUPipelineOptions
                      "library and libm ones (kiln-linalg-to-llvm-pipeline's "
                      "external-functions), e.g. kiln_npu_run after "
                      "kiln-npu-segments-to-host-calls")};
+  Option<bool> parallelize{
+      *this, "parallelize",
+      llvm::cl::desc("Parallel loops through Kiln's CPU thread runtime "
+                     "(kiln-linalg-to-llvm-pipeline's parallelize)"),
+      llvm::cl::init(true)};
 };
 
 /// The phases of kiln-tf-to-cpu-pipeline, in order, so a driver can run

@@ -18,6 +18,7 @@
 #include "passes/InitKiln.h"
 #include "passes/Pipelines.h"
 #include "runtime/cpu/Npy.h"
+#include "runtime/cpu/threads/ThreadPool.h"
 #include "target/cpu/JIT.h"
 
 #include "dialects/TF/IR/TFOps.h"
@@ -45,6 +46,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -108,6 +110,12 @@ cl::opt<unsigned> repeat("repeat",
                          cl::desc("Run the model N times and print the "
                                   "median time of one run (default 1)"),
                          cl::init(1), cl::cat(runCategory));
+cl::opt<unsigned> threads(
+    "threads",
+    cl::desc("Threads the model's parallel loops run on: a pool of Kiln's "
+             "CPU thread runtime with N threads, this one included "
+             "(default 1)"),
+    cl::init(1), cl::cat(runCategory));
 cl::opt<unsigned> optLevel("O",
                            cl::desc("LLVM optimisation level of the JIT, "
                                     "0-3 (default 2)"),
@@ -210,7 +218,7 @@ constexpr const char *kOverview =
   kiln-run [--backend=cpu|npu] MODEL [--entry=main]
            [--input=FILE.npy ... | --input-shapes=S:S --seed=N]
            [--output-dir=DIR] [--expect=FILE.npy ...] [--rtol=R --atol=A]
-           [--repeat=N] [--npu-config=default|realistic] [--precision=fp16|int8]
+           [--repeat=N] [--threads=N] [--npu-config=default|realistic] [--precision=fp16|int8]
            [--calibration-runs=N] [--calibration-file=FILE]
            [--save-calibration=FILE] [--npu-stats] [--npub-dir=DIR]
 
@@ -330,6 +338,8 @@ int run() {
     return EXIT_FAILURE;
   if (repeat == 0)
     return error("--repeat must be at least 1");
+  if (threads == 0 || threads > 1024)
+    return error("--threads must be between 1 and 1024");
   if (optLevel > 3)
     return error("-O must be 0, 1, 2 or 3");
   if (!inputFiles.empty() && !inputShapes.empty() &&
@@ -490,6 +500,16 @@ int run() {
     ranks.push_back(spec.shape.size());
   cpu::ResultDescriptors results(ranks);
   std::vector<double> times;
+  // The pool this thread's runs use; the same code runs serially without.
+  std::unique_ptr<kiln_cpu_pool, void (*)(kiln_cpu_pool *)> pool(
+      nullptr, kiln_cpu_pool_destroy);
+  if (threads > 1) {
+    pool.reset(kiln_cpu_pool_create(int(unsigned(threads))));
+    if (!pool)
+      return error("cannot start a pool of " + llvm::Twine(unsigned(threads)) +
+                   " threads");
+    kiln_cpu_set_thread_pool(pool.get());
+  }
   for (unsigned r = 0; r < repeat; ++r) {
     if (r)
       results.free(keep);
@@ -535,6 +555,8 @@ int run() {
                                             expectFiles[i], rtol, atol))
       allPassed = false;
   }
+  if (threads > 1)
+    llvm::outs() << "threads: " << unsigned(threads) << "\n";
   printTimes(times);
   if (onNPU && npuStats)
     printNPUStats();
