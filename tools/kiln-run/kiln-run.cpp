@@ -110,12 +110,11 @@ cl::opt<unsigned> repeat("repeat",
                          cl::desc("Run the model N times and print the "
                                   "median time of one run (default 1)"),
                          cl::init(1), cl::cat(runCategory));
-cl::opt<unsigned> threads(
-    "threads",
-    cl::desc("Threads the model's parallel loops run on: a pool of Kiln's "
-             "CPU thread runtime with N threads, this one included "
-             "(default 1)"),
-    cl::init(1), cl::cat(runCategory));
+/// --threads=N (or --threads N): the threads the model's parallel loops run
+/// on, a pool of Kiln's CPU thread runtime with N threads, this one
+/// included. main() takes it out of the arguments before LLVM parses them,
+/// because libLLVM registers a "threads" option of its own.
+unsigned threads = 1;
 cl::opt<unsigned> optLevel("O",
                            cl::desc("LLVM optimisation level of the JIT, "
                                     "0-3 (default 2)"),
@@ -338,8 +337,6 @@ int run() {
     return EXIT_FAILURE;
   if (repeat == 0)
     return error("--repeat must be at least 1");
-  if (threads == 0 || threads > 1024)
-    return error("--threads must be between 1 and 1024");
   if (optLevel > 3)
     return error("-O must be 0, 1, 2 or 3");
   if (!inputFiles.empty() && !inputShapes.empty() &&
@@ -504,9 +501,9 @@ int run() {
   std::unique_ptr<kiln_cpu_pool, void (*)(kiln_cpu_pool *)> pool(
       nullptr, kiln_cpu_pool_destroy);
   if (threads > 1) {
-    pool.reset(kiln_cpu_pool_create(int(unsigned(threads))));
+    pool.reset(kiln_cpu_pool_create(int(threads)));
     if (!pool)
-      return error("cannot start a pool of " + llvm::Twine(unsigned(threads)) +
+      return error("cannot start a pool of " + llvm::Twine(threads) +
                    " threads");
     kiln_cpu_set_thread_pool(pool.get());
   }
@@ -556,7 +553,7 @@ int run() {
       allPassed = false;
   }
   if (threads > 1)
-    llvm::outs() << "threads: " << unsigned(threads) << "\n";
+    llvm::outs() << "threads: " << threads << "\n";
   printTimes(times);
   if (onNPU && npuStats)
     printNPUStats();
@@ -567,8 +564,24 @@ int run() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // --threads=N / --threads N (see `threads`), out of the arguments.
+  std::vector<char *> args;
+  for (int i = 0; i < argc; ++i) {
+    llvm::StringRef arg = argv[i];
+    if (arg == "--threads" || arg == "-threads") {
+      if (i + 1 == argc)
+        return error("--threads needs a value");
+      arg = argv[++i];
+    } else if (!arg.consume_front("--threads=") &&
+               !arg.consume_front("-threads=")) {
+      args.push_back(argv[i]);
+      continue;
+    }
+    if (arg.getAsInteger(10, threads) || threads == 0 || threads > 1024)
+      return error("--threads must be between 1 and 1024; got '" + arg + "'");
+  }
   cl::HideUnrelatedOptions(
       {&runCategory, &inputCategory, &graphDefCategory, &npuCategory});
-  cl::ParseCommandLineOptions(argc, argv, kOverview);
+  cl::ParseCommandLineOptions(int(args.size()), args.data(), kOverview);
   return run();
 }
