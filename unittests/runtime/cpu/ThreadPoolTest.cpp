@@ -1,7 +1,9 @@
 //===- ThreadPoolTest.cpp - the CPU thread runtime ---------------*- C++ -*-===//
 //
 // kiln_cpu_parallel_for runs every iteration once, on the calling thread's
-// pool when it has one, serially otherwise, and never two loops on one pool.
+// pool when it has one, serially otherwise, and never two loops on one pool;
+// the caller does not wait for workers that are not running, and idle
+// workers sleep.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,7 +11,14 @@
 
 #include <gtest/gtest.h>
 
+#include <pthread.h>
+#include <semaphore.h>
+#include <signal.h>
+#include <time.h>
+
 #include <atomic>
+#include <chrono>
+#include <memory>
 #include <set>
 #include <mutex>
 #include <thread>
@@ -159,6 +168,112 @@ TEST(ThreadPoolTest, ThePoolIsPerThread) {
   // Destroying the calling thread's pool clears it.
   kiln_cpu_pool_destroy(pool);
   EXPECT_EQ(kiln_cpu_get_thread_pool(), nullptr);
+}
+
+// Scheduling: a caller never waits for a worker that has not joined its
+// loop, and idle workers sleep instead of polling.
+
+/// Records the threads that run iterations, the caller's excepted.
+struct Others {
+  std::thread::id caller = std::this_thread::get_id();
+  std::mutex mutex;
+  std::vector<pthread_t> threads;
+};
+
+void recordOthers(void *context, int64_t begin, int64_t end) {
+  auto *others = static_cast<Others *>(context);
+  if (std::this_thread::get_id() != others->caller) {
+    std::lock_guard<std::mutex> lock(others->mutex);
+    others->threads.push_back(pthread_self());
+  }
+  volatile double x = 0;
+  for (int64_t i = begin; i < end; ++i)
+    for (int k = 0; k < 20000; ++k)
+      x = x + k;
+}
+
+/// A signal handler that holds the thread it interrupts until released.
+sem_t heldSemaphore, releaseSemaphore;
+void holdThread(int) {
+  sem_post(&heldSemaphore);
+  while (sem_wait(&releaseSemaphore) != 0) {
+  }
+}
+
+TEST(ThreadPoolTest, AWorkerThatDoesNotRunDoesNotHoldUpTheCaller) {
+  kiln_cpu_pool *pool = kiln_cpu_pool_create(2);
+  ASSERT_NE(pool, nullptr);
+  kiln_cpu_set_thread_pool(pool);
+  // The worker's thread, from a loop it takes part in.
+  Others others;
+  for (int attempt = 0; attempt < 50 && others.threads.empty(); ++attempt)
+    kiln_cpu_parallel_for(recordOthers, &others, 256);
+  ASSERT_FALSE(others.threads.empty());
+  pthread_t worker = others.threads.front();
+
+  // The worker, idle between loops, stopped in a signal handler as a
+  // machine busy with other programs would deschedule it.
+  ASSERT_EQ(sem_init(&heldSemaphore, 0, 0), 0);
+  ASSERT_EQ(sem_init(&releaseSemaphore, 0, 0), 0);
+  struct sigaction action = {}, previous = {};
+  action.sa_handler = holdThread;
+  sigemptyset(&action.sa_mask);
+  ASSERT_EQ(sigaction(SIGUSR1, &action, &previous), 0);
+  ASSERT_EQ(pthread_kill(worker, SIGUSR1), 0);
+  while (sem_wait(&heldSemaphore) != 0) {
+  }
+
+  // The caller's loops finish without it.
+  std::atomic<bool> finished{false};
+  std::thread caller([&] {
+    kiln_cpu_set_thread_pool(pool);
+    for (int repeat = 0; repeat < 20; ++repeat) {
+      Counts counts(64);
+      kiln_cpu_parallel_for(countBody, &counts, 64);
+      expectEachOnce(counts);
+    }
+    finished = true;
+  });
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (!finished && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  EXPECT_TRUE(finished.load()) << "the caller waited for the stopped worker";
+  sem_post(&releaseSemaphore);
+  caller.join();
+  sigaction(SIGUSR1, &previous, nullptr);
+  sem_destroy(&heldSemaphore);
+  sem_destroy(&releaseSemaphore);
+  kiln_cpu_set_thread_pool(nullptr);
+  kiln_cpu_pool_destroy(pool);
+}
+
+void emptyBody(void *, int64_t, int64_t) {}
+
+double processCPUSeconds() {
+  timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
+
+TEST(ThreadPoolTest, IdleWorkersSleepBetweenLoops) {
+  kiln_cpu_pool *pool = kiln_cpu_pool_create(2);
+  ASSERT_NE(pool, nullptr);
+  kiln_cpu_set_thread_pool(pool);
+  // Short loops 2 ms apart, the caller asleep in between: a worker that
+  // polled for the next loop would use about a core all along.
+  double cpu = processCPUSeconds();
+  auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < 50; ++i) {
+    kiln_cpu_parallel_for(emptyBody, nullptr, 16);
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                              start)
+                    .count();
+  cpu = processCPUSeconds() - cpu;
+  EXPECT_LT(cpu, wall / 4) << "CPU " << cpu << " s in " << wall << " s";
+  kiln_cpu_set_thread_pool(nullptr);
+  kiln_cpu_pool_destroy(pool);
 }
 
 } // namespace
