@@ -261,6 +261,12 @@ file: it reports the largest absolute error, the largest error relative to
 the output's scale (its largest |expected|), and passes when every element
 is within atol + rtol * scale (NaN matches only NaN).
 
+--threads=N (default 1) runs the model's parallel loops (the outer tile
+loops of convolutions, matmuls, pooling and large elementwise ops) on a pool
+of N threads of Kiln's CPU thread runtime, this one included; the results
+are bit-identical for any N. Idle workers sleep after 50 us, and a loop
+never waits for a worker that has not started on it.
+
 Exit status: 0 when everything ran and matched; 1 on any error (missing or
 malformed file, wrong dtype or shape, compilation failure) or mismatch.
 )";
