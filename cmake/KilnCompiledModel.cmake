@@ -15,7 +15,11 @@ include_guard(GLOBAL)
 # TARGET npu compiles with --target=npu and makes <target> link Kiln's NPU
 # runtime (KilnNPURuntime: its abseil and zlib, and the C++ standard library
 # through CMake's link language), which the object calls for its NPU
-# segments; the default, cpu, needs only libm. ARGS go to kiln-compile as
+# segments; the default, cpu, needs only libm. Either way <target> also
+# links Kiln's CPU thread runtime (KilnCPUThreads: C and POSIX threads),
+# which the object refers to weakly: a program that sets a pool
+# (set_threads(n) of the C++ class, kiln_cpu_set_thread_pool in C) runs the
+# model's parallel loops on it. ARGS go to kiln-compile as
 # they are (--input-shapes=..., --cpu=..., --npu-config=..., ...).
 function(kiln_add_compiled_model target)
   cmake_parse_arguments(ARG "" "MODEL;CONFIG;CPP_CLASS;SYMBOL;TARGET" "ARGS"
@@ -38,6 +42,11 @@ function(kiln_add_compiled_model target)
   else()
     set(tool Kiln::kiln-compile)
     set(tool_depends $<TARGET_FILE:Kiln::kiln-compile>)
+  endif()
+  if(TARGET KilnCPUThreads)
+    set(threads_runtime KilnCPUThreads)
+  else()
+    set(threads_runtime Kiln::KilnCPUThreads)
   endif()
   if(TARGET KilnNPURuntime)
     set(npu_runtime KilnNPURuntime)
@@ -73,7 +82,7 @@ function(kiln_add_compiled_model target)
   add_library(${target} STATIC ${object} ${header})
   set_target_properties(${target} PROPERTIES LINKER_LANGUAGE C)
   target_include_directories(${target} INTERFACE ${dir})
-  target_link_libraries(${target} INTERFACE m)
+  target_link_libraries(${target} INTERFACE ${threads_runtime} m)
   if(ARG_TARGET STREQUAL "npu")
     target_link_libraries(${target} INTERFACE ${npu_runtime})
   endif()

@@ -499,6 +499,155 @@ def KilnCPUTileAndVectorizePass
   ];
 }
 
+def KilnCPUParallelizeLoopsPass
+    : Pass<"kiln-cpu-parallelize-loops", "::mlir::func::FuncOp"> {
+  let summary = "Turn tile loops that write disjoint slabs of their tensor "
+                "into scf.forall";
+  let description = [{
+    Runs on tensors after `kiln-cpu-tile-and-vectorize` in
+    `kiln-linalg-to-llvm-pipeline`. The outermost loop of a tiled op is an
+    `scf.for` that threads the op's result through its one iteration
+    argument and writes a tile of it per iteration. When every access to
+    that tensor in the body (`vector.transfer_write`/`_read`,
+    `tensor.insert_slice`/`extract_slice`, and nested `scf.for` loops over
+    it) is at the loop's induction variable along one dim, at most `step`
+    elements wide there, the iterations write disjoint slabs and read only
+    their own: the loop becomes an `scf.forall` whose iterations take their
+    slab with `tensor.extract_slice`, work on it with the accesses along that
+    dim rebased to 0, and write it back with `tensor.parallel_insert_slice`.
+
+    Loops with less work than `min-work` (elements computed by the body's
+    ops, nested static loops counted by their trips, times the loop's trip
+    count) stay sequential, as do loops over reduction dims (their accesses
+    are not at the induction variable) and loops of one iteration. A loop
+    that stays sequential is searched for parallel loops inside it.
+
+    ```mlir
+    %r = scf.for %i = %c0 to %c14 step %c1 iter_args(%t = %init) -> (tensor<14x32xf32>) {
+      %v = ... : vector<1x32xf32>
+      %w = vector.transfer_write %v, %t[%i, %c0] : vector<1x32xf32>, tensor<14x32xf32>
+      scf.yield %w : tensor<14x32xf32>
+    }
+    // becomes
+    %r = scf.forall (%i) = (0) to (14) step (1) shared_outs(%o = %init) -> (tensor<14x32xf32>) {
+      %s = tensor.extract_slice %o[%i, 0] [1, 32] [1, 1] : tensor<14x32xf32> to tensor<1x32xf32>
+      %w = vector.transfer_write %v, %s[%c0, %c0] : vector<1x32xf32>, tensor<1x32xf32>
+      scf.forall.in_parallel {
+        tensor.parallel_insert_slice %w into %o[%i, 0] [1, 32] [1, 1] : tensor<1x32xf32> into tensor<14x32xf32>
+      }
+    }
+    ```
+    Every iteration computes what it computed in the loop, so the results do
+    not depend on how many threads run it.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+  let options = [
+    Option<"minWork", "min-work", "int64_t", /*default=*/"65536",
+           "Least work (elements computed) for a loop to run in parallel">,
+  ];
+  let statistics = [
+    Statistic<"numParallelized", "num-parallelized",
+              "Loops turned into scf.forall">,
+  ];
+}
+
+def KilnCPUParallelTemporariesPass
+    : Pass<"kiln-cpu-parallel-temporaries", "::mlir::func::FuncOp"> {
+  let summary = "Put small buffers made in a parallel loop's iterations on "
+                "the stack";
+  let description = [{
+    Runs after bufferization and before `kiln-cpu-plan-buffers` in
+    `kiln-linalg-to-llvm-pipeline`. A `memref.alloc` inside an `scf.forall`
+    (a tile's temporary) of static shape and identity layout, at most
+    `max-bytes` large, whose buffer does not leave the block it is made in
+    (not yielded, returned, passed to a call, freed or turned into a
+    tensor), becomes a `memref.alloca`: each iteration, on whichever thread,
+    has its own without calling malloc, and `kiln-cpu-caller-buffers` can
+    still give the entry its allocation-free variant.
+
+    ```mlir
+    scf.forall (%i) in (16) {
+      %t = memref.alloc() {alignment = 64 : i64} : memref<1x32xf32>
+      ...
+    }
+    // becomes
+    scf.forall (%i) in (16) {
+      %t = memref.alloca() {alignment = 64 : i64} : memref<1x32xf32>
+      ...
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+  let options = [
+    Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"65536",
+           "Largest buffer put on the stack">,
+  ];
+  let statistics = [
+    Statistic<"numOnStack", "num-on-stack", "Buffers put on the stack">,
+  ];
+}
+
+def KilnCPUParallelLoopsToRuntimePass
+    : Pass<"kiln-cpu-parallel-loops-to-runtime", "::mlir::ModuleOp"> {
+  let summary = "Outline each scf.forall on buffers and run it through "
+                "kiln_cpu_parallel_for";
+  let description = [{
+    Runs on buffers in `kiln-linalg-to-llvm-pipeline`, after the linalg ops
+    are loops and before `scf` becomes control flow. Each outermost
+    `scf.forall` of a `func.func` becomes:
+
+    - `func.func private @<func>_parallel<k>(%ctx: !llvm.ptr, %begin: i64,
+      %end: i64)` (internal linkage), which runs the forall's iterations
+      `[begin, end)` (all its
+      dims linearized, row-major) with an `scf.for`. Constants are rebuilt
+      in it; every other value it reads from around the forall is a field of
+      an LLVM struct that `%ctx` points to, in its LLVM form (a memref
+      descriptor, `i64` for `index`), turned back with
+      `builtin.unrealized_conversion_cast` (the casts reconcile once the
+      module is in the llvm dialect). Its stack buffers without operands
+      move to its entry block, reserved once per call.
+    - at the forall: the struct, stored to an `llvm.alloca` at the caller's
+      entry, and a call `kiln_cpu_parallel_for(@<func>_parallel<k>, ctx,
+      iterations)` to Kiln's CPU thread runtime
+      (`runtime/cpu/threads/ThreadPool.h`), which runs chunks of the
+      iterations on the calling thread's pool.
+
+    `kiln_cpu_parallel_for` is declared `extern_weak`: a program that does
+    not link the runtime resolves it to null, and the caller then calls the
+    body for all iterations itself. A kiln-compile'd object thus still needs
+    only the C library; linked with `libkiln-cpu-threads` and given a pool,
+    it runs its parallel loops on the pool's threads.
+
+    ```mlir
+    scf.forall (%i) in (16) {
+      ... %buf[%i] ...
+    }
+    // becomes
+    %ctx = llvm.alloca %c1 x !llvm.struct<(struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>)> : (i64) -> !llvm.ptr
+    ...
+    %f = llvm.mlir.addressof @kiln_cpu_parallel_for : !llvm.ptr
+    %linked = llvm.icmp "ne" %f, %null : !llvm.ptr
+    scf.if %linked {
+      llvm.call @kiln_cpu_parallel_for(%body, %ctx, %c16) : (!llvm.ptr, !llvm.ptr, i64) -> ()
+    } else {
+      func.call @f_parallel0(%ctx, %c0, %c16) : (!llvm.ptr, i64, i64) -> ()
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect", "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect", "::mlir::scf::SCFDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+  let statistics = [
+    Statistic<"numOutlined", "num-outlined",
+              "Parallel loops run through the thread runtime">,
+  ];
+}
+
 def KilnCPUPlanBuffersPass
     : Pass<"kiln-cpu-plan-buffers", "::mlir::func::FuncOp"> {
   let summary = "Pack a function's buffers into one allocation by their "

@@ -67,6 +67,13 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
   }
+  // Multithreading, step 1 of 3: tile loops that write disjoint slabs of
+  // their result become scf.forall (on tensors, after the tiling above).
+  if (options.vectorize && options.parallelize) {
+    KilnCPUParallelizeLoopsPassOptions parallel;
+    parallel.minWork = options.parallelMinWork;
+    pm.addNestedPass<func::FuncOp>(createKilnCPUParallelizeLoopsPass(parallel));
+  }
 
   // An entry's run-time checks as <entry>_check, which its caller runs
   // first: a failing check becomes an error, not an abort.
@@ -85,6 +92,10 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
   if (options.vectorize && options.padInPlace)
     pm.addPass(bufferization::createEmptyTensorEliminationPass());
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // Multithreading, step 2 of 3: a parallel iteration's tile temporaries on
+  // its thread's stack, not malloc'd (nor planned into the shared arena).
+  if (options.vectorize && options.parallelize)
+    pm.addNestedPass<func::FuncOp>(createKilnCPUParallelTemporariesPass());
   // One allocation per call for the intermediate buffers, reused by live
   // range, instead of one fresh (page-faulting) allocation per tensor.
   if (options.planBuffers)
@@ -117,6 +128,10 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass(transfers));
     pm.addPass(createCanonicalizerPass());
   }
+  // Multithreading, step 3 of 3: each scf.forall becomes an outlined body
+  // run through kiln_cpu_parallel_for (runtime/cpu/threads).
+  if (options.vectorize && options.parallelize)
+    pm.addPass(createKilnCPUParallelLoopsToRuntimePass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -234,6 +249,7 @@ void buildTFToCPUPhase(OpPassManager &pm, CPUPhase phase,
   case CPUPhase::LLVM: {
     LinalgToLLVMPipelineOptions llvm;
     llvm.externalFunctions = options.externalFunctions;
+    llvm.parallelize = options.parallelize;
     buildLinalgToLLVMPipeline(pm, llvm);
     return;
   }

@@ -83,6 +83,19 @@ struct LinalgToLLVMPipelineOptions
                      "bufferization get one function per loop nest "
                      "(kiln-cpu-outline-layers); -1 never outlines"),
       llvm::cl::init(2000)};
+  Option<bool> parallelize{
+      *this, "parallelize",
+      llvm::cl::desc("Run the outer tile loops of heavy ops on the thread "
+                     "pool of Kiln's CPU runtime (kiln-cpu-parallelize-loops, "
+                     "kiln-cpu-parallel-temporaries, "
+                     "kiln-cpu-parallel-loops-to-runtime); serial when the "
+                     "program links no runtime or sets no pool"),
+      llvm::cl::init(true)};
+  Option<int64_t> parallelMinWork{
+      *this, "parallel-min-work",
+      llvm::cl::desc("Least work (elements computed) of a loop run in "
+                     "parallel (kiln-cpu-parallelize-loops' min-work)"),
+      llvm::cl::init(65536)};
 };
 
 /// Lowers functions of linalg/tensor/arith/math ops on tensors to the LLVM
@@ -153,6 +166,11 @@ struct TFToCPUPipelineOptions
                      "library and libm ones (kiln-linalg-to-llvm-pipeline's "
                      "external-functions), e.g. kiln_npu_run after "
                      "kiln-npu-segments-to-host-calls")};
+  Option<bool> parallelize{
+      *this, "parallelize",
+      llvm::cl::desc("Parallel loops through Kiln's CPU thread runtime "
+                     "(kiln-linalg-to-llvm-pipeline's parallelize)"),
+      llvm::cl::init(true)};
 };
 
 /// The phases of kiln-tf-to-cpu-pipeline, in order, so a driver can run

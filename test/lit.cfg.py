@@ -122,3 +122,6 @@ if pkg_config and os.path.exists(npu_runtime_pc):
         npu_runtime_libs = query.stdout.strip()
         config.available_features.add("kiln-npu-runtime")
 config.substitutions.append(("%kiln_npu_runtime_libs", npu_runtime_libs))
+# Kiln's CPU thread runtime, as a C program links it (runtime/cpu/threads).
+config.substitutions.append(("%kiln_cpu_threads_libs", "%s -lpthread" % (
+    os.path.join(config.kiln_obj_root, "lib", "libkiln-cpu-threads.a"))))

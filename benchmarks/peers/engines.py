@@ -87,9 +87,11 @@ def convert_kiln(model_dir, kiln_bin):
               "--config=" + str(model_dir / "kiln.config.pbtxt"),
               "--symbol=kiln_model", "-o", out / "model.o"])
     cc = os.environ.get("CC", "cc")
+    # Kiln's CPU thread runtime sits beside the tools' bin/ in lib/.
+    threads_lib = Path(kiln_bin).resolve().parent / "lib" / "libkiln-cpu-threads.a"
     run_tool([cc, "-std=c11", "-D_POSIX_C_SOURCE=200809L", "-O2", "-include",
-              out / "model.h", HERE / "kiln-timer.c", out / "model.o", "-lm",
-              "-o", out / "timer"])
+              out / "model.h", HERE / "kiln-timer.c", out / "model.o",
+              threads_lib, "-lpthread", "-lm", "-o", out / "timer"])
 
 
 def convert_litert(model_dir):
@@ -171,7 +173,8 @@ def run_kiln(model_dir, meta, inputs, threads, warmup, repeat):
     out.mkdir(exist_ok=True)
     feeds = [f"{model_dir}/input_{i}.bin:" + ",".join(map(str, f["shape"]))
              for i, f in enumerate(meta["feeds"])]
-    result = run_tool([model_dir / "kiln" / "timer", warmup, repeat, out, *feeds])
+    result = run_tool(["env", f"KILN_TIMER_THREADS={threads}",
+                       model_dir / "kiln" / "timer", warmup, repeat, out, *feeds])
     times, outputs = [], []
     types = {"float": np.float32, "int32_t": np.int32, "int64_t": np.int64,
              "bool": np.bool_, "double": np.float64}
@@ -183,8 +186,7 @@ def run_kiln(model_dir, meta, inputs, threads, warmup, repeat):
             shape = [int(d) for d in words[3].split(",")] if len(words) > 3 else []
             data = np.fromfile(out / f"output_{words[1]}.bin", types[words[2]])
             outputs.append(data.reshape(shape))
-    note = "no thread setting: one thread" if threads > 1 else ""
-    return times, outputs, note
+    return times, outputs, ""
 
 
 def _tf_setup(threads):

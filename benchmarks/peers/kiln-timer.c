@@ -1,10 +1,10 @@
 /* kiln-timer.c - times a kiln-compile'd model linked into a plain C program.
  *
  * The way a user ships Kiln's output: the model's object file and header,
- * the C library, nothing else. run.py builds it per model:
+ * the C library and Kiln's CPU thread runtime. run.py builds it per model:
  *
  *   cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -include model.h \
- *      kiln-timer.c model.o -lm -o timer
+ *      kiln-timer.c model.o libkiln-cpu-threads.a -lpthread -lm -o timer
  *   timer WARMUP REPEAT OUT_DIR in_0.bin:1,224,224,3 [in_1.bin:...]
  *
  * Each input is the raw C-order data of one feed (its element type is the
@@ -13,7 +13,8 @@
  * run returns new buffers the caller must free), prints one line
  * "times_ms t1 t2 ..." and, for every fetch of the last run, writes
  * OUT_DIR/output_<i>.bin (raw data) and prints "fetch <i> <type> d0,d1,...".
- * The header must have been generated with --symbol=kiln_model.
+ * The header must have been generated with --symbol=kiln_model. With
+ * KILN_TIMER_THREADS=N in the environment the runs use a pool of N threads.
  */
 #include <stdio.h>
 #include <time.h>
@@ -88,6 +89,23 @@ int main(int argc, char **argv) {
     if (load_feed(i, argv[4 + i], &feeds[i]))
       return 1;
 
+  /* KILN_TIMER_THREADS=N: the model's parallel loops on a pool of N
+     threads (Kiln's CPU thread runtime, linked in); default one thread. */
+  const char *threads_env = getenv("KILN_TIMER_THREADS");
+  int threads = threads_env ? atoi(threads_env) : 1;
+  kiln_cpu_pool *pool = NULL;
+  if (threads > 1) {
+    pool = kiln_cpu_pool_create(threads);
+    if (!pool) {
+      fprintf(stderr, "cannot start a pool of %d threads\n", threads);
+      return 1;
+    }
+    kiln_cpu_set_thread_pool(pool);
+  } else if (threads < 1) {
+    fprintf(stderr, "KILN_TIMER_THREADS must be at least 1\n");
+    return 2;
+  }
+
   for (int i = 0; i < warmup; ++i) {
     int status = kiln_model_run(feeds, fetches);
     if (status != 0) {
@@ -136,5 +154,7 @@ int main(int argc, char **argv) {
   for (int i = 0; i < KILN_MODEL_NUM_FEEDS; ++i)
     free(feeds[i].data);
   free(times);
+  kiln_cpu_set_thread_pool(NULL);
+  kiln_cpu_pool_destroy(pool);
   return 0;
 }

@@ -182,3 +182,22 @@ class CompiledModel:
     def reset_variables(self) -> None:
         """Puts every variable back to its value before the first call."""
         self._native.reset_variables()
+
+    @property
+    def threads(self) -> int:
+        """How many threads a call runs on: its parallel loops (the outer
+        loops of convolutions, matmuls, pooling and large elementwise ops)
+        are split over a pool of Kiln's CPU thread runtime of this many
+        threads, the calling one included. 1 (the default) runs everything
+        on the calling thread. The results are the same for any count."""
+        return self._native.threads
+
+    @threads.setter
+    def threads(self, count: int) -> None:
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise TypeError(f"threads must be an int; got "
+                            f"{type(count).__name__}")
+        if not 1 <= count <= 1024:
+            raise ValueError(f"threads must be between 1 and 1024; got "
+                             f"{count}")
+        self._native.threads = count

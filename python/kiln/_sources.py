@@ -107,16 +107,19 @@ def compile(model, target: str = "cpu", *,
     kiln-run's text form `"1,4:2"`. `entry` is the function of an `.mlir`
     model to run. `dump_dir` receives the IR after every phase and, on
     failure, a reproducer. `threads` is how many threads the compiler may
-    use (None: all cores, 1: the calling thread); the compiled code runs on
-    the calling thread. `cpu` ("host" or an LLVM CPU name such as
+    use (None: all cores, 1: the calling thread) and how many the compiled
+    code runs on (None: the calling thread alone; N: a pool of N threads,
+    the caller's included, which CompiledModel.threads changes later; the
+    results are the same for any count). `cpu` ("host" or an LLVM CPU name such as
     "x86-64-v2") and `features` ("+avx2,-avx512f") choose the code, as
     kiln-compile's --cpu and --features; the JIT runs it here, so they must
     fit this machine. Raises CompileError with Kiln's diagnostics."""
     if target != "cpu":
         raise ValueError(f"unknown target {target!r}; Kiln compiles for "
                          f"'cpu' from Python")
-    if threads is not None and threads < 1:
-        raise ValueError("threads must be at least 1 (or None for all cores)")
+    if threads is not None and not 1 <= threads <= 1024:
+        raise ValueError("threads must be at least 1 (or None for all cores) "
+                         "and at most 1024")
     if not 0 <= opt_level <= 3:
         raise ValueError("opt_level must be 0, 1, 2 or 3")
     input_names = output_names = None
@@ -143,7 +146,10 @@ def compile(model, target: str = "cpu", *,
         shared_libs=[os.fspath(p) for p in shared_libs])
     if native is None:
         raise CompileError.from_native(failure, diagnostics)
-    return CompiledModel(native, input_names, output_names)
+    compiled = CompiledModel(native, input_names, output_names)
+    if threads is not None:
+        compiled.threads = threads
+    return compiled
 
 
 def _text(source, what: str) -> str:

@@ -175,7 +175,19 @@ PYBIND11_MODULE(_kiln, m) {
                                      views)))
                throw py::value_error(*error);
            })
-      .def("reset_variables", &CompiledModel::resetVariables);
+      .def("reset_variables", &CompiledModel::resetVariables)
+      .def_property(
+          "threads", [](const CompiledModel &self) { return self.threads(); },
+          [](CompiledModel &self, unsigned threads) {
+            bool started;
+            {
+              py::gil_scoped_release release;
+              started = self.setThreads(threads);
+            }
+            if (!started)
+              throw py::value_error("cannot start a pool of " +
+                                    std::to_string(threads) + " threads");
+          });
 
   m.def(
       "compile",

@@ -357,7 +357,12 @@ CompiledModel::run(const std::vector<InputBuffer> &inputs,
   cpu::ResultDescriptors results(ranks);
 
   std::lock_guard<std::mutex> lock(mutex);
-  if (llvm::Error e = jit->call(views, results))
+  // The parallel loops run on this model's pool, if it has one; the
+  // calling thread's own pool comes back afterwards.
+  kiln_cpu_pool *previous = kiln_cpu_set_thread_pool(pool.get());
+  llvm::Error e = jit->call(views, results);
+  kiln_cpu_set_thread_pool(previous);
+  if (e)
     return llvm::toString(std::move(e));
 
   // Copy the results out, then free their buffers, except the inputs' and
@@ -375,6 +380,23 @@ CompiledModel::run(const std::vector<InputBuffer> &inputs,
   }
   results.free(keep);
   return std::nullopt;
+}
+
+bool CompiledModel::setThreads(unsigned threads) {
+  std::lock_guard<std::mutex> lock(mutex);
+  if (threads <= 1) {
+    pool.reset();
+    return threads == 1;
+  }
+  kiln_cpu_pool *created = kiln_cpu_pool_create(int(threads));
+  if (!created)
+    return false;
+  pool.reset(created);
+  return true;
+}
+
+unsigned CompiledModel::threads() const {
+  return unsigned(kiln_cpu_pool_num_threads(pool.get()));
 }
 
 OutputArray CompiledModel::readVariable(size_t index) {

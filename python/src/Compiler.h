@@ -12,6 +12,8 @@
 #ifndef KILN_PYTHON_COMPILER_H
 #define KILN_PYTHON_COMPILER_H
 
+#include "runtime/cpu/threads/ThreadPool.h"
+
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -124,6 +126,13 @@ public:
   /// Restores every variable to its value before the first call.
   void resetVariables();
 
+  /// Runs later calls' parallel loops on a pool of `threads` threads (the
+  /// calling one included; 1: that thread alone). Returns false when the
+  /// pool cannot be started.
+  bool setThreads(unsigned threads);
+  /// The threads a call runs on.
+  unsigned threads() const;
+
 private:
   friend struct ModelBuilder;
   CompiledModel() = default;
@@ -133,6 +142,9 @@ private:
   /// Each variable's storage in the JIT-compiled code, and its first value.
   std::vector<void *> variableData;
   std::vector<std::vector<uint8_t>> initialValues;
+  /// The pool of Kiln's CPU thread runtime that runs use, or null.
+  std::unique_ptr<kiln_cpu_pool, void (*)(kiln_cpu_pool *)> pool{
+      nullptr, kiln_cpu_pool_destroy};
   std::mutex mutex;
 };
 

@@ -375,6 +375,7 @@ void HeaderWriter::writeCAPI() {
   os << "typedef struct {\n  void *data;\n  void *allocation;\n  int64_t "
         "shape["
      << S << "_MAX_RANK];\n} " << s << "_tensor;\n\n";
+  writeThreads();
   writeErrors();
   writeRun();
   writeRunWithBuffers();

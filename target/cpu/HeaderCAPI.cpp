@@ -36,6 +36,33 @@ void HeaderWriter::writeNPU() {
      << "_npu_error(void) { return kiln_npu_thread_error(); }\n\n";
 }
 
+void HeaderWriter::writeThreads() {
+  os << "/* Threads (Kiln's CPU thread runtime, runtime/cpu/threads/"
+        "ThreadPool.h).\n"
+        "   The model's parallel loops run on the pool of the thread that "
+        "calls\n   "
+     << s
+     << "_run; with no pool set, or when the program does not link the\n"
+        "   runtime (libkiln-cpu-threads.a and -lpthread; the object refers "
+        "to it\n   weakly), on that thread alone. The results are the same "
+        "for any number\n   of threads. Creating a pool starts its threads; "
+        "running allocates nothing:\n"
+        "     kiln_cpu_pool *pool = kiln_cpu_pool_create(2);\n"
+        "     kiln_cpu_pool *previous = kiln_cpu_set_thread_pool(pool);\n"
+        "     ... "
+     << s
+     << "_run(...) ...\n"
+        "     kiln_cpu_set_thread_pool(previous);\n"
+        "     kiln_cpu_pool_destroy(pool); */\n";
+  os << "#ifndef KILN_CPU_POOL_DECLARED\n#define KILN_CPU_POOL_DECLARED\n"
+        "typedef struct kiln_cpu_pool kiln_cpu_pool;\n#endif\n"
+        "kiln_cpu_pool *kiln_cpu_pool_create(int num_threads);\n"
+        "void kiln_cpu_pool_destroy(kiln_cpu_pool *pool);\n"
+        "int kiln_cpu_pool_num_threads(const kiln_cpu_pool *pool);\n"
+        "kiln_cpu_pool *kiln_cpu_set_thread_pool(kiln_cpu_pool *pool);\n"
+        "kiln_cpu_pool *kiln_cpu_get_thread_pool(void);\n\n";
+}
+
 void HeaderWriter::writeErrors() {
   std::string S = llvm::StringRef(s).upper();
   size_t numFeeds = sig.feeds.size(), numFetches = sig.fetches.size();

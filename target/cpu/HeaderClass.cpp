@@ -98,7 +98,8 @@ void HeaderWriter::writeClass(ArrayRef<StringRef> namespaces,
   os << "  }\n";
   os << "  ~" << className << "() {\n    " << s
      << "_free_fetches(fetches_);\n    for (int i = 0; i < kNumFeeds; ++i)\n"
-        "      free(feeds_[i].data);\n  }\n";
+        "      free(feeds_[i].data);\n    if (pool_)\n"
+        "      destroy_pool_(pool_);\n  }\n";
   os << "  " << className << "(const " << className << " &) = delete;\n";
   os << "  " << className << " &operator=(const " << className
      << " &) = delete;\n\n";
@@ -107,9 +108,32 @@ void HeaderWriter::writeClass(ArrayRef<StringRef> namespaces,
         "freed.\n  /// Returns false (error_msg() says why) if a feed's shape "
         "does not match\n  /// the model or a run-time check of the model "
         "fails.\n";
-  os << "  bool Run() {\n    " << s << "_free_fetches(fetches_);\n    "
-     << "status_ = " << s << "_run(feeds_, fetches_);\n    return status_ == "
-     << "0;\n  }\n";
+  os << "  bool Run() {\n    " << s << "_free_fetches(fetches_);\n"
+     << "    kiln_cpu_pool *previous = pool_ ? set_pool_(pool_) : nullptr;\n"
+     << "    status_ = " << s << "_run(feeds_, fetches_);\n"
+     << "    if (pool_)\n      set_pool_(previous);\n"
+     << "    return status_ == 0;\n  }\n";
+  // The runtime is referenced only from set_threads (through pointers kept
+  // for Run() and the destructor), so a program that never calls it links
+  // the object alone.
+  os << "  /// Runs the model's parallel loops on `n` threads (this one "
+        "included) from\n  /// now on: a pool of Kiln's CPU thread runtime, "
+        "which the program must\n  /// then link (libkiln-cpu-threads.a, "
+        "-lpthread). 1 (the default) runs\n  /// everything on the calling "
+        "thread. The results are the same for any n.\n  /// Returns false "
+        "when n < 1 or the pool cannot be started.\n";
+  os << "  bool set_threads(int n) {\n"
+        "    kiln_cpu_pool *pool = nullptr;\n"
+        "    if (n < 1 || (n > 1 && !(pool = kiln_cpu_pool_create(n))))\n"
+        "      return false;\n"
+        "    if (pool_)\n      destroy_pool_(pool_);\n"
+        "    pool_ = pool;\n"
+        "    set_pool_ = &kiln_cpu_set_thread_pool;\n"
+        "    destroy_pool_ = &kiln_cpu_pool_destroy;\n"
+        "    threads_ = n;\n"
+        "    return true;\n  }\n";
+  os << "  /// The threads Run() uses.\n";
+  os << "  int threads() const { return threads_; }\n";
   os << "  /// Why the last Run() failed; \"\" after a successful one.\n";
   os << "  const char *error_msg() const {\n    return status_ == 0 ? \"\" : "
      << s << "_error_message(status_);\n  }\n";
@@ -212,6 +236,10 @@ void HeaderWriter::writeClass(ArrayRef<StringRef> namespaces,
   os << "  " << T << " feeds_[kNumFeeds > 0 ? kNumFeeds : 1] = {};\n";
   os << "  " << T << " fetches_[kNumFetches > 0 ? kNumFetches : 1] = {};\n";
   os << "  int status_ = 0;\n";
+  os << "  kiln_cpu_pool *pool_ = nullptr;\n";
+  os << "  kiln_cpu_pool *(*set_pool_)(kiln_cpu_pool *) = nullptr;\n";
+  os << "  void (*destroy_pool_)(kiln_cpu_pool *) = nullptr;\n";
+  os << "  int threads_ = 1;\n";
   os << "};\n\n";
   for (StringRef ns : llvm::reverse(namespaces))
     os << "} // namespace " << ns << "\n";

@@ -42,6 +42,8 @@ private:
   void writeNPU();
   // HeaderCAPI.cpp: the error codes, <symbol>_run, <symbol>_run_with_buffers
   // and their parts.
+  /// The declarations of Kiln's CPU thread runtime and how to use them.
+  void writeThreads();
   void writeErrors();
   void writeRun();
   void writeRunWithBuffers();

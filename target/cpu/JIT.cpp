@@ -11,6 +11,8 @@
 
 #include "target/cpu/ObjectEmitter.h"
 
+#include "runtime/cpu/threads/ThreadPool.h"
+
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -132,8 +134,12 @@ JITModule::create(ModuleOp module, llvm::StringRef entry,
     return fail("cannot JIT-compile the module: " +
                 llvm::toString(engine.takeError()));
 
-  if (!options.symbols.empty()) {
+  {
+    // Parallel loops call Kiln's CPU thread runtime (linked into this
+    // library), which runs them on the calling thread's pool, if any.
     std::vector<std::pair<std::string, void *>> symbols = options.symbols;
+    symbols.emplace_back("kiln_cpu_parallel_for",
+                         reinterpret_cast<void *>(&kiln_cpu_parallel_for));
     (*engine)->registerSymbols(
         [symbols](llvm::orc::MangleAndInterner interner) {
           llvm::orc::SymbolMap map;

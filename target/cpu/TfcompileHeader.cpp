@@ -185,15 +185,29 @@ void TfcompileWriter::writeGenericMethods(llvm::StringRef className) {
   os << "  ~" << className << "() {\n    " << s
      << "_free_fetches(fetches_);\n"
         "    for (size_t i = 0; i < kNumArgs; ++i)\n      free(owned_[i]);\n"
+        "    if (pool_)\n      destroy_pool_(pool_);\n"
         "  }\n";
   os << "  " << className << "(const " << className << " &) = delete;\n";
   os << "  " << className << " &operator=(const " << className
      << " &) = delete;\n\n";
 
-  os << "  /// Accepted for tfcompile programs; the compiled code runs on the "
-        "calling\n  /// thread.\n";
+  // tfcompile programs pass an Eigen::ThreadPoolDevice; its thread count
+  // sizes a pool of Kiln's CPU thread runtime (referenced only when the
+  // template is instantiated, so other programs link the object alone).
+  os << "  /// Runs the parallel loops of later Run() calls on as many threads "
+        "as\n  /// `device->numThreads()` (an Eigen::ThreadPoolDevice, as "
+        "tfcompile's;\n  /// any type with numThreads()): a pool of Kiln's "
+        "CPU thread runtime,\n  /// which the program then links "
+        "(libkiln-cpu-threads.a, -lpthread). The\n  /// device's own threads "
+        "are not used. nullptr: the calling thread alone.\n";
   os << "  template <typename ThreadPoolDevice>\n"
-        "  void set_thread_pool(const ThreadPoolDevice *) {}\n\n";
+        "  void set_thread_pool(const ThreadPoolDevice *device) {\n"
+        "    int n = device ? int(device->numThreads()) : 1;\n"
+        "    kiln_cpu_pool *pool = n > 1 ? kiln_cpu_pool_create(n) : nullptr;\n"
+        "    if (pool_)\n      destroy_pool_(pool_);\n"
+        "    pool_ = pool;\n"
+        "    set_pool_ = &kiln_cpu_set_thread_pool;\n"
+        "    destroy_pool_ = &kiln_cpu_pool_destroy;\n  }\n\n";
 
   os << "  /// Runs the model on the argument buffers. Returns false, with\n"
         "  /// error_msg() saying why, when an argument has no buffer or the "
@@ -364,7 +378,10 @@ void TfcompileWriter::write(llvm::ArrayRef<llvm::StringRef> namespaces,
         "  void *results_[kNumResults > 0 ? kNumResults : 1] = {};\n  "
      << s
      << "_tensor fetches_[kNumResults > 0 ? kNumResults : 1] = {};\n"
-        "  std::string error_msg_;\n};\n\n";
+        "  std::string error_msg_;\n"
+        "  kiln_cpu_pool *pool_ = nullptr;\n"
+        "  kiln_cpu_pool *(*set_pool_)(kiln_cpu_pool *) = nullptr;\n"
+        "  void (*destroy_pool_)(kiln_cpu_pool *) = nullptr;\n};\n\n";
 
   os << "inline bool " << className << "::Run() {\n";
   os << "  error_msg_.clear();\n"
@@ -391,7 +408,10 @@ void TfcompileWriter::write(llvm::ArrayRef<llvm::StringRef> namespaces,
     for (auto [k, size] : llvm::enumerate(feed.shape))
       os << "  feeds[" << i << "].shape[" << k << "] = " << size << ";\n";
   }
-  os << "  if (int status = " << s << "_run(feeds, fetches_)) {\n"
+  os << "  kiln_cpu_pool *previous = pool_ ? set_pool_(pool_) : nullptr;\n"
+        "  int status = " << s << "_run(feeds, fetches_);\n"
+        "  if (pool_)\n    set_pool_(previous);\n";
+  os << "  if (status) {\n"
      << "    error_msg_ = " << s << "_error_message(status);\n"
         "    return false;\n  }\n";
   os << "  for (size_t i = 0; i < kNumResults; ++i)\n"

@@ -8,18 +8,21 @@
 // RUN: FileCheck %s --check-prefix=UNROLLED < %t/default/05-model.ll
 // RUN: kiln-compile %s -o %t/limited.o --dump-dir=%t/limited --llvm-unroll-limit=0
 // RUN: FileCheck %s --check-prefix=KEPT < %t/limited/05-model.ll
-// The nest is in the no-allocation entry, which the allocating one calls.
-// UNROLLED-LABEL: define void @model_with_buffers(
+// The nest's rows are a parallel loop (kiln-cpu-parallelize-loops): its body
+// is the outlined @model_with_buffers_parallel0, whose loop over its rows
+// is the one loop left.
+// UNROLLED-LABEL: define internal void @model_with_buffers_parallel0(
+// UNROLLED: phi i64
 // UNROLLED-COUNT-8: load <8 x float>
 // UNROLLED-NOT: phi i64
-// UNROLLED-LABEL: define void @_mlir_ciface_model_with_buffers(
-// KEPT-LABEL: define void @model_with_buffers(
+// UNROLLED-LABEL: define {{.*}} @model(
+// KEPT-LABEL: define internal void @model_with_buffers_parallel0(
 // KEPT: phi i64
 // KEPT: phi i64
 // KEPT-NOT: load <8 x float>
 // KEPT: load <8 x float>
 // KEPT-NOT: load <8 x float>
-// KEPT-LABEL: define void @_mlir_ciface_model_with_buffers(
+// KEPT-LABEL: define {{.*}} @model(
 
 func.func @main(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
   %0 = "tf.Tanh"(%x) : (tensor<64x64xf32>) -> tensor<64x64xf32>

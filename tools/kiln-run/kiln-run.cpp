@@ -18,6 +18,7 @@
 #include "passes/InitKiln.h"
 #include "passes/Pipelines.h"
 #include "runtime/cpu/Npy.h"
+#include "runtime/cpu/threads/ThreadPool.h"
 #include "target/cpu/JIT.h"
 
 #include "dialects/TF/IR/TFOps.h"
@@ -45,6 +46,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -108,6 +110,11 @@ cl::opt<unsigned> repeat("repeat",
                          cl::desc("Run the model N times and print the "
                                   "median time of one run (default 1)"),
                          cl::init(1), cl::cat(runCategory));
+/// --threads=N (or --threads N): the threads the model's parallel loops run
+/// on, a pool of Kiln's CPU thread runtime with N threads, this one
+/// included. main() takes it out of the arguments before LLVM parses them,
+/// because libLLVM registers a "threads" option of its own.
+unsigned threads = 1;
 cl::opt<unsigned> optLevel("O",
                            cl::desc("LLVM optimisation level of the JIT, "
                                     "0-3 (default 2)"),
@@ -217,7 +224,7 @@ constexpr const char *kOverview =
   kiln-run [--backend=cpu|npu] MODEL [--entry=main]
            [--input=FILE.npy ... | --input-shapes=S:S --seed=N]
            [--output-dir=DIR] [--expect=FILE.npy ...] [--rtol=R --atol=A]
-           [--repeat=N] [--npu-config=default|realistic] [--precision=fp16|int8]
+           [--repeat=N] [--threads=N] [--npu-config=default|realistic] [--precision=fp16|int8]
            [--calibration-runs=N | --calibration-input=NAME=FILE,... ...]
            [--calibration-file=FILE] [--save-calibration=FILE]
            [--npu-stats] [--npub-dir=DIR]
@@ -267,6 +274,12 @@ Results go to DIR/output_<i>.npy. --expect compares each result with a .npy
 file: it reports the largest absolute error, the largest error relative to
 the output's scale (its largest |expected|), and passes when every element
 is within atol + rtol * scale (NaN matches only NaN).
+
+--threads=N (default 1) runs the model's parallel loops (the outer tile
+loops of convolutions, matmuls, pooling and large elementwise ops) on a pool
+of N threads of Kiln's CPU thread runtime, this one included; the results
+are bit-identical for any N. Idle workers sleep after 50 us, and a loop
+never waits for a worker that has not started on it.
 
 Exit status: 0 when everything ran and matched; 1 on any error (missing or
 malformed file, wrong dtype or shape, compilation failure) or mismatch.
@@ -512,6 +525,16 @@ int run() {
     ranks.push_back(spec.shape.size());
   cpu::ResultDescriptors results(ranks);
   std::vector<double> times;
+  // The pool this thread's runs use; the same code runs serially without.
+  std::unique_ptr<kiln_cpu_pool, void (*)(kiln_cpu_pool *)> pool(
+      nullptr, kiln_cpu_pool_destroy);
+  if (threads > 1) {
+    pool.reset(kiln_cpu_pool_create(int(threads)));
+    if (!pool)
+      return error("cannot start a pool of " + llvm::Twine(threads) +
+                   " threads");
+    kiln_cpu_set_thread_pool(pool.get());
+  }
   for (unsigned r = 0; r < repeat; ++r) {
     if (r)
       results.free(keep);
@@ -557,6 +580,8 @@ int run() {
                                             expectFiles[i], rtol, atol))
       allPassed = false;
   }
+  if (threads > 1)
+    llvm::outs() << "threads: " << threads << "\n";
   printTimes(times);
   if (onNPU && npuStats)
     printNPUStats();
@@ -567,8 +592,24 @@ int run() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // --threads=N / --threads N (see `threads`), out of the arguments.
+  std::vector<char *> args;
+  for (int i = 0; i < argc; ++i) {
+    llvm::StringRef arg = argv[i];
+    if (arg == "--threads" || arg == "-threads") {
+      if (i + 1 == argc)
+        return error("--threads needs a value");
+      arg = argv[++i];
+    } else if (!arg.consume_front("--threads=") &&
+               !arg.consume_front("-threads=")) {
+      args.push_back(argv[i]);
+      continue;
+    }
+    if (arg.getAsInteger(10, threads) || threads == 0 || threads > 1024)
+      return error("--threads must be between 1 and 1024; got '" + arg + "'");
+  }
   cl::HideUnrelatedOptions(
       {&runCategory, &inputCategory, &graphDefCategory, &npuCategory});
-  cl::ParseCommandLineOptions(argc, argv, kOverview);
+  cl::ParseCommandLineOptions(int(args.size()), args.data(), kOverview);
   return run();
 }

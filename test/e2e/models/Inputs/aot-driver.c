@@ -11,7 +11,8 @@
  *
  * reads each feed from a .npy file (version 1.0, C order, little-endian),
  * runs <model>_run and writes OUT_DIR/output_<i>.npy for every fetch. It uses
- * only what the generated header declares. aot-noalloc-driver.c includes it
+ * only what the generated header declares. With -DKILN_DRIVER_THREADS=N
+ * (and libkiln-cpu-threads.a -lpthread) the run uses a pool of N threads. aot-noalloc-driver.c includes it
  * with KILN_DRIVER_MAIN and KILN_DRIVER_RUN set to run the model otherwise.
  * With -DKILN_MODEL_NPU, a run whose NPU segment failed (<MODEL>_NPU_FAILED)
  * is reported with <model>_npu_error() and the program goes on: it writes the
@@ -169,10 +170,24 @@ int KILN_DRIVER_MAIN(int argc, char **argv) {
                  (size_t)M(_feed_element_size)(i), &feeds[i]))
       return 1;
   }
+#ifdef KILN_DRIVER_THREADS
+  /* The run's parallel loops on a pool of KILN_DRIVER_THREADS threads
+     (Kiln's CPU thread runtime, linked with libkiln-cpu-threads.a). */
+  kiln_cpu_pool *pool = kiln_cpu_pool_create(KILN_DRIVER_THREADS);
+  if (!pool) {
+    fprintf(stderr, "cannot start %d threads\n", KILN_DRIVER_THREADS);
+    return 1;
+  }
+  kiln_cpu_set_thread_pool(pool);
+#endif
 #ifdef KILN_DRIVER_RUN
   int status = KILN_DRIVER_RUN(feeds, fetches);
 #else
   int status = M(_run)(feeds, fetches);
+#endif
+#ifdef KILN_DRIVER_THREADS
+  kiln_cpu_set_thread_pool(NULL);
+  kiln_cpu_pool_destroy(pool);
 #endif
 #ifdef KILN_MODEL_NPU
   int npu_failed = status == U(_NPU_FAILED);

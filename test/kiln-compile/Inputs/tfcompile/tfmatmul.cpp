@@ -6,8 +6,11 @@
 #include <cstdio>
 #include <cstring>
 
-// Stands in for Eigen::ThreadPoolDevice: set_thread_pool takes a pointer.
-struct ThreadPoolDevice {};
+// Stands in for Eigen::ThreadPoolDevice: set_thread_pool takes a pointer
+// and sizes Kiln's pool by numThreads().
+struct ThreadPoolDevice {
+  int numThreads() const { return 2; }
+};
 
 static int failures = 0;
 #define EXPECT(cond)                                                           \
