@@ -80,12 +80,12 @@ llvm::Error writeEntriesHeader(ArrayRef<EntrySignature> entries,
       os << sep << var.symbol;
     os << ")";
   }
-  os << ", which every entry reads and assigns\n// and every instance of "
+  os << ", which the entries read and assign\n// and every instance of "
         "every class above uses: one state per process. An\n// entry that "
         "assigns them (an init or reset) sets the state the next entry\n// "
-        "sees; they start with the values the model was saved with. Run "
-        "one entry\n// at a time; each class's var_<name>_data() reads or "
-        "sets the state directly.\n\n";
+        "sees; they start with the values the model was saved with (zero "
+        "without\n// one). Run one entry at a time; each class's "
+        "var_<name>_data() reads or sets\n// the state directly.\n\n";
   for (const EntrySignature &entry : entries) {
     cpu::HeaderOptions entryOptions = options;
     entryOptions.symbol = s + "_" + entry.name;
