@@ -29,35 +29,70 @@ struct KilnCPUEntryABIPass final
     : kiln::impl::KilnCPUEntryABIPassBase<KilnCPUEntryABIPass> {
   using Base::Base;
 
-  void runOnOperation() override {
-    ModuleOp module = getOperation();
-    auto func = module.lookupSymbol<func::FuncOp>(entry);
+  /// Finds entry function `name`, renames it `symbol` (unless empty or
+  /// the same) and gives it its C interface; null after an error.
+  func::FuncOp exportEntry(ModuleOp module, StringRef name,
+                           StringRef newName) {
+    auto func = module.lookupSymbol<func::FuncOp>(name);
     if (!func || func.isDeclaration()) {
       std::string names;
       for (auto f : module.getOps<func::FuncOp>())
         if (!f.isDeclaration())
           names += (names.empty() ? "@" : ", @") + f.getSymName().str();
       module.emitError("no function named '")
-          << entry << "' to compile as the entry; the module defines "
+          << name << "' to compile as the entry; the module defines "
           << (names.empty() ? std::string("no function") : names);
-      return signalPassFailure();
+      return {};
     }
-
-    if (!symbol.empty() && symbol != entry) {
-      if (Operation *clash = module.lookupSymbol(symbol)) {
+    if (!newName.empty() && newName != name) {
+      if (Operation *clash = module.lookupSymbol(newName)) {
         clash->emitError("symbol '")
-            << symbol << "' is already taken; cannot rename '" << entry
+            << newName << "' is already taken; cannot rename '" << name
             << "' to it";
-        return signalPassFailure();
+        return {};
       }
       if (failed(SymbolTable::replaceAllSymbolUses(
-              func, StringAttr::get(&getContext(), symbol), module)))
-        return signalPassFailure();
-      func.setSymName(symbol);
+              func, StringAttr::get(&getContext(), newName), module)))
+        return {};
+      func.setSymName(newName);
     }
     func.setPublic();
     func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                   UnitAttr::get(&getContext()));
+    return func;
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // One entry, or several that share the model's variables: entry `e`
+    // becomes `<symbol>_e`.
+    SmallVector<Operation *> exported;
+    if (entries.empty()) {
+      func::FuncOp func = exportEntry(module, entry, symbol);
+      if (!func)
+        return signalPassFailure();
+      exported.push_back(func);
+    } else {
+      if (symbol.empty()) {
+        module.emitError("several entries need a symbol to prefix them with");
+        return signalPassFailure();
+      }
+      // Every entry is found before any is renamed, so that a missing one
+      // is reported with the module's own names.
+      for (const std::string &name : entries) {
+        auto func = module.lookupSymbol<func::FuncOp>(name);
+        if (!func || func.isDeclaration()) {
+          exportEntry(module, name, "");
+          return signalPassFailure();
+        }
+      }
+      for (const std::string &name : entries) {
+        func::FuncOp func = exportEntry(module, name, symbol + "_" + name);
+        if (!func)
+          return signalPassFailure();
+        exported.push_back(func);
+      }
+    }
 
     // Variables (mutable memref globals) are the model's state: the program
     // may read and initialize them, so they stay public, under the model's
@@ -69,7 +104,8 @@ struct KilnCPUEntryABIPass final
     for (Operation &op :
          llvm::make_early_inc_range(module.getBody()->getOperations())) {
       auto symbolOp = dyn_cast<SymbolOpInterface>(&op);
-      if (!symbolOp || &op == func.getOperation() || symbolOp.isDeclaration())
+      if (!symbolOp || llvm::is_contained(exported, &op) ||
+          symbolOp.isDeclaration())
         continue;
       auto global = dyn_cast<memref::GlobalOp>(op);
       if (!global || global.getConstant()) {

@@ -333,6 +333,11 @@ def KilnCPUEntryABIPass : Pass<"kiln-cpu-entry-abi", "::mlir::ModuleOp"> {
     global becomes private (internal linkage), so two models with different
     symbols link into one program.
 
+    With `entries`, the model has several entries that share its variables
+    (an init and a step of a stateful model): each listed function `e` is
+    renamed `<symbol>_<e>` and given its C interface, `entry` is not used,
+    and the variables are `<symbol>_var_<name>` as above.
+
     A missing entry function is an error that lists the functions there are.
 
     ```mlir
@@ -348,6 +353,9 @@ def KilnCPUEntryABIPass : Pass<"kiln-cpu-entry-abi", "::mlir::ModuleOp"> {
            "Function compiled as the model's entry">,
     Option<"symbol", "symbol", "std::string", /*default=*/"\"\"",
            "Symbol name of the compiled entry (default: the entry's name)">,
+    ListOption<"entries", "entries", "std::string",
+               "Several entries sharing the variables, each compiled as "
+               "<symbol>_<entry> (replaces `entry`; needs `symbol`)">,
   ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }

@@ -242,6 +242,7 @@ void buildTFToCPUPhase(OpPassManager &pm, CPUPhase phase,
     KilnCPUEntryABIPassOptions abi;
     abi.entry = options.entry;
     abi.symbol = options.symbol;
+    abi.entries.assign(options.entries.begin(), options.entries.end());
     pm.addPass(createKilnCPUEntryABIPass(abi));
     pm.addPass(createSymbolDCEPass());
     return;

@@ -152,6 +152,11 @@ struct TFToCPUPipelineOptions
       llvm::cl::desc("Symbol of the compiled entry (its C interface is "
                      "_mlir_ciface_<symbol>); default: the entry's name"),
       llvm::cl::init("")};
+  ListOption<std::string> entries{
+      *this, "entries",
+      llvm::cl::desc("Several entries sharing the model's variables (an init "
+                     "and a step), each compiled as <symbol>_<entry>; "
+                     "replaces `entry`, needs `symbol`")};
   Option<bool> freezeReadOnlyVariables{
       *this, "freeze-read-only-variables",
       llvm::cl::desc("Fold variables that are never assigned into constants"),

@@ -53,6 +53,13 @@ cl::opt<std::string>
 cl::opt<std::string> entry("entry",
                            cl::desc("Function of an .mlir input to compile"),
                            cl::init("main"), cl::cat(category));
+cl::list<std::string> entryList(
+    "entries", cl::CommaSeparated,
+    cl::desc("Several signatures (SavedModel, MetaGraph) or functions (.mlir) "
+             "in one object sharing the model's variables, such as a stateful "
+             "model's init and step: entry e is <symbol>_<e>_run and class "
+             "<cpp-class>_<e>"),
+    cl::cat(category));
 cl::opt<std::string>
     inputShapes("input-shapes",
                 cl::desc("Input shapes of a TF.js model, ':'-separated "

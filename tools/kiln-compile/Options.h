@@ -37,6 +37,8 @@ extern llvm::cl::opt<std::string> cppClass;
 extern llvm::cl::opt<std::string> symbol;
 /// --entry: the function of an .mlir input.
 extern llvm::cl::opt<std::string> entry;
+/// --entries: several entries of one model in one object (Entries.h).
+extern llvm::cl::list<std::string> entryList;
 /// --input-shapes: a TF.js model's input shapes.
 extern llvm::cl::opt<std::string> inputShapes;
 /// --tags, --signature, --checkpoint, --outputs: SavedModel and MetaGraph.

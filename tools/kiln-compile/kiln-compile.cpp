@@ -13,6 +13,7 @@
 #include "passes/Pipelines.h"
 #include "target/cpu/Header.h"
 #include "target/cpu/ObjectEmitter.h"
+#include "tools/kiln-compile/Entries.h"
 #include "tools/kiln-compile/NPU.h"
 #include "tools/kiln-compile/Options.h"
 #include "translate/graphdef/ImportGraphDef.h"
@@ -80,23 +81,43 @@ importModel(MLIRContext &context,
     options.outputs = metaGraphOutputs;
     std::string errors;
     llvm::raw_string_ostream os(errors);
+    std::optional<tensorflow::MetaGraphDef> metaGraph;
+    std::optional<tensorflow::SavedModel> model;
     if (path.ends_with(".meta")) {
       auto file = llvm::MemoryBuffer::getFile(path);
       if (!file)
         return fail("cannot read '" + path +
                     "': " + file.getError().message());
-      auto metaGraph =
+      metaGraph =
           kiln::savedmodel::parseMetaGraph((*file)->getBuffer(), path, os);
       if (!metaGraph)
         return fail(StringRef(errors).rtrim());
-      return kiln::savedmodel::importMetaGraph(*metaGraph, path, options,
-                                               &context);
-    }
-    auto model = kiln::savedmodel::readSavedModel(path, os);
-    if (!model)
+    } else if (!(model = kiln::savedmodel::readSavedModel(path, os))) {
       return fail(StringRef(errors).rtrim());
-    return kiln::savedmodel::importSavedModel(*model, path, options, &context);
+    }
+    auto importOne = [&]() {
+      return metaGraph ? kiln::savedmodel::importMetaGraph(*metaGraph, path,
+                                                           options, &context)
+                       : kiln::savedmodel::importSavedModel(*model, path,
+                                                            options, &context);
+    };
+    if (entryList.empty())
+      return importOne();
+    if (!metaGraphOutputs.empty())
+      return fail("--entries compiles signatures; --outputs gives one");
+    // One module per signature, merged: the variables are found by name.
+    SmallVector<std::pair<std::string, OwningOpRef<ModuleOp>>> modules;
+    for (const std::string &key : entryList) {
+      options.signature = key;
+      modules.emplace_back(key, importOne());
+      if (!modules.back().second)
+        return nullptr;
+    }
+    return mergeEntryModules(&context, modules);
   }
+  if (!entryList.empty())
+    return fail("--entries takes the signatures of a SavedModel or MetaGraph, "
+                "or the functions of an .mlir input");
   if (path.ends_with(".json")) {
     if (config)
       return fail("--config applies to GraphDefs; a TF.js model has its "
@@ -346,6 +367,23 @@ int compile() {
     llvm::errs() << "kiln-compile: " << *message << "\n";
     return 1;
   }
+  if (!entryList.empty()) {
+    std::string why;
+    if (headerApi == kiln::cpu::HeaderAPI::Tfcompile)
+      why = "--entries writes Kiln's class for each entry; tfcompile's class "
+            "copies its own variable buffers, so entries would not share them";
+    else if (onNPU)
+      why = "--entries is for --target=cpu";
+    else if (!configPath.empty())
+      why = "--entries takes signatures or functions; a config has one entry";
+    for (const std::string &name : entryList)
+      if (why.empty())
+        why = checkEntryName(name);
+    if (!why.empty()) {
+      llvm::errs() << "kiln-compile: " << why << "\n";
+      return 1;
+    }
+  }
   if (!dumpDir.empty()) {
     if (std::error_code ec = llvm::sys::fs::create_directories(dumpDir)) {
       llvm::errs() << "kiln-compile: cannot create '" << dumpDir
@@ -383,6 +421,8 @@ int compile() {
   // An imported graph's function is "main"; an .mlir input names its own.
   if (!StringRef(inputPath).ends_with(".mlir"))
     options.entry = "main";
+  std::vector<std::string> entryNames(entryList.begin(), entryList.end());
+  options.entries = entryNames;
   if (onNPU)
     options.externalFunctions = {kiln::compile::npuRuntimeFunction()};
 
@@ -423,16 +463,23 @@ int compile() {
   if (!runPhase(kiln::CPUPhase::Graph, "graph"))
     return 1;
   dumpModule("01-graph.mlir", *module);
-  auto func = module->lookupSymbol<func::FuncOp>(options.entry);
-  if (!func) {
-    llvm::errs() << "kiln-compile: no function '" << options.entry
-                 << "' in the model\n";
-    return 1;
+  // One entry, or --entries' (each with its own signature).
+  std::vector<EntrySignature> entries;
+  for (StringRef name : entryNames.empty()
+                            ? std::vector<std::string>{options.entry}
+                            : entryNames) {
+    auto func = module->lookupSymbol<func::FuncOp>(name);
+    if (!func) {
+      llvm::errs() << "kiln-compile: no function '" << name
+                   << "' in the model\n";
+      return 1;
+    }
+    FailureOr<kiln::cpu::ModelSignature> read = kiln::cpu::readSignature(func);
+    if (failed(read))
+      return 1;
+    entries.push_back({name.str(), std::move(*read)});
   }
-  FailureOr<kiln::cpu::ModelSignature> signature =
-      kiln::cpu::readSignature(func);
-  if (failed(signature))
-    return 1;
+  kiln::cpu::ModelSignature *signature = &entries.front().signature;
   llvm::StringMap<std::string> variableNames;
   if (config) {
     applyConfigNames(*config, *signature);
@@ -458,8 +505,9 @@ int compile() {
   dumpModule("02-linalg.mlir", *module);
   if (!runPhase(kiln::CPUPhase::ABI, "abi"))
     return 1;
-  if (failed(kiln::cpu::readVariables(*module, *signature)))
-    return 1;
+  for (EntrySignature &entry : entries)
+    if (failed(kiln::cpu::readVariables(*module, entry.signature)))
+      return 1;
   for (kiln::cpu::TensorInfo &variable : signature->variables) {
     if (auto it = variableNames.find(variable.graphName);
         it != variableNames.end())
@@ -472,7 +520,11 @@ int compile() {
   dumpModule("03-abi.mlir", *module);
   if (!runPhase(kiln::CPUPhase::LLVM, "llvm"))
     return 1;
-  kiln::cpu::readCompiledEntry(*module, options.symbol, *signature);
+  for (EntrySignature &entry : entries)
+    kiln::cpu::readCompiledEntry(
+        *module,
+        entryList.empty() ? options.symbol : options.symbol + "_" + entry.name,
+        entry.signature);
   internalizePrivateFunctions(*module);
   dumpModule("04-llvm.mlir", *module);
 
@@ -543,7 +595,10 @@ int compile() {
   headerOptions.api = headerApi;
   headerOptions.genNameToIndex = genNameToIndex;
   if (llvm::Error e =
-          kiln::cpu::writeHeader(*signature, headerOptions, headerFile->os())) {
+          entryList.empty()
+              ? kiln::cpu::writeHeader(*signature, headerOptions,
+                                       headerFile->os())
+              : writeEntriesHeader(entries, headerOptions, headerFile->os())) {
     llvm::errs() << "kiln-compile: " << llvm::toString(std::move(e)) << "\n";
     return 1;
   }

@@ -11,8 +11,21 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
 
+#include <optional>
+
 using namespace mlir;
+using kiln::tf_type::ResourceType;
 using kiln::tf_type::VariantType;
+
+/// The subtypes of a variant or a resource (the tensors it holds), or none
+/// for any other type.
+static std::optional<ArrayRef<TensorType>> subtypesOf(Type element) {
+  if (auto variant = dyn_cast<VariantType>(element))
+    return variant.getSubtypes();
+  if (auto resource = dyn_cast<ResourceType>(element))
+    return resource.getSubtypes();
+  return std::nullopt;
+}
 
 /// The tensor type a variant holds when it names exactly one.
 static TensorType singleSubtype(Type element) {
@@ -52,19 +65,23 @@ Type kiln::tf::joinTensorTypes(Type a, Type b) {
 bool kiln::tf::areCompatibleElementTypes(Type a, Type b) {
   if (a == b)
     return true;
-  auto va = dyn_cast<VariantType>(a), vb = dyn_cast<VariantType>(b);
-  if (!va || !vb)
+  // Variants with variants, resources with resources: a handle typed
+  // without what it holds (a functional loop's `!tf_type.resource` result)
+  // may be the one that says (`!tf_type.resource<tensor<2xf32>>`).
+  if (a.getTypeID() != b.getTypeID())
     return false;
-  if (va.getSubtypes().empty() || vb.getSubtypes().empty())
+  std::optional<ArrayRef<TensorType>> subA = subtypesOf(a), subB = subtypesOf(b);
+  if (!subA || !subB)
+    return false;
+  if (subA->empty() || subB->empty())
     return true;
-  if (va.getSubtypes().size() != vb.getSubtypes().size())
+  if (subA->size() != subB->size())
     return false;
-  return llvm::all_of(llvm::zip(va.getSubtypes(), vb.getSubtypes()),
-                      [](auto pair) {
-                        auto [x, y] = pair;
-                        return x.getElementType() == y.getElementType() &&
-                               succeeded(verifyCompatibleShape(x, y));
-                      });
+  return llvm::all_of(llvm::zip(*subA, *subB), [](auto pair) {
+    auto [x, y] = pair;
+    return x.getElementType() == y.getElementType() &&
+           succeeded(verifyCompatibleShape(x, y));
+  });
 }
 
 bool kiln::tf::areCompatibleTensorTypes(Type a, Type b) {

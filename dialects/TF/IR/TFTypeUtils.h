@@ -21,8 +21,9 @@ namespace kiln::tf {
 mlir::Type joinTensorTypes(mlir::Type a, mlir::Type b);
 
 /// Whether element types `a` and `b` may describe one value: equal, or
-/// variants whose subtypes (the tensors a tensor list holds) have one
-/// element type and compatible shapes, or of which one names none.
+/// variants (resources) whose subtypes (the tensors a tensor list or a
+/// variable holds) have one element type and compatible shapes, or of which
+/// one names none.
 bool areCompatibleElementTypes(mlir::Type a, mlir::Type b);
 
 /// Whether tensor types `a` and `b` may describe one value: compatible

@@ -12,7 +12,9 @@
 #include "mlir/Dialect/MLProgram/IR/MLProgram.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -41,7 +43,54 @@ struct Variable {
   /// The constant assignment that comes before every other access, if any.
   tf::AssignVariableOp init;
   ElementsAttr initValue;
+  /// With several entry functions (kiln-compile --entries), each imported
+  /// with the SavedModel's restore: the restores besides `init`, each of
+  /// `initValue` and first in its function. Dropped as `init` is.
+  SmallVector<Operation *> restores;
+
+  /// Whether `access` sets the initial value (`init` or a restore).
+  bool isInitial(Operation *access) {
+    return access == init.getOperation() ||
+           llvm::is_contained(restores, access);
+  }
 };
+
+/// The constant value `assign` stores (of the variable's `type`), or null.
+ElementsAttr constantValue(tf::AssignVariableOp assign, TensorType type) {
+  auto constant = assign.getValue().getDefiningOp<tf::ConstOp>();
+  if (!constant || constant.getValue().getType() != type)
+    return {};
+  return constant.getValue();
+}
+
+/// Sets `variable`'s initial value from its SavedModel restores when there
+/// are several (one per entry function, kiln-compile --entries): each
+/// `_kiln_restore` assignment stores the same constant and dominates every
+/// other access of the variable in its function. Returns whether it did.
+bool findRestores(Variable &variable, DominanceInfo &dominance) {
+  SmallVector<tf::AssignVariableOp> restores;
+  for (Operation *access : variable.accesses)
+    if (auto assign = dyn_cast<tf::AssignVariableOp>(access))
+      if (assign->hasAttr("_kiln_restore"))
+        restores.push_back(assign);
+  if (restores.size() < 2)
+    return false;
+  ElementsAttr value = constantValue(restores.front(), variable.type);
+  for (tf::AssignVariableOp restore : restores) {
+    if (!value || constantValue(restore, variable.type) != value)
+      return false;
+    auto function = restore->getParentOfType<FunctionOpInterface>();
+    for (Operation *access : variable.accesses)
+      if (access != restore && function->isAncestor(access) &&
+          !dominance.properlyDominates(restore.getOperation(), access))
+        return false;
+  }
+  variable.init = restores.front();
+  variable.initValue = value;
+  for (tf::AssignVariableOp restore : llvm::drop_begin(restores))
+    variable.restores.push_back(restore);
+  return true;
+}
 
 /// The value type a resource handle type declares, or null.
 TensorType getResourceSubtype(Type handleType) {
@@ -129,6 +178,59 @@ private:
   /// Functions decided so far (false while being decided).
   DenseMap<Operation *, bool> known;
 };
+
+/// Forwards the variable handles each tf.WhileRegion carries unchanged:
+/// TensorFlow 2's while_v2 passes the variables its body reads as loop
+/// values (Keras' RNN layers do), but a handle the body yields as it got it
+/// is the loop's input throughout, so its uses in the loop and of the
+/// loop's result become uses of the input, and the loop value is dropped.
+/// Then every access names its tf.VarHandleOp directly. Inner loops first,
+/// so that their forwarded handles reach the outer loop's.
+void forwardLoopInvariantHandles(ModuleOp module) {
+  SmallVector<tf::WhileRegionOp> loops;
+  module.walk([&](tf::WhileRegionOp loop) { loops.push_back(loop); });
+  for (tf::WhileRegionOp loop : loops) {
+    Block &cond = loop.getCond().front(), &body = loop.getBody().front();
+    Operation *yield = body.getTerminator();
+    llvm::BitVector drop(loop.getNumOperands());
+    for (auto [i, input] : llvm::enumerate(loop.getInput())) {
+      if (!isa<tf_type::ResourceType>(getElementTypeOrSelf(input.getType())) ||
+          yield->getOperand(i) != body.getArgument(i))
+        continue;
+      body.getArgument(i).replaceAllUsesWith(input);
+      cond.getArgument(i).replaceAllUsesWith(input);
+      loop.getResult(i).replaceAllUsesWith(input);
+      drop.set(i);
+    }
+    if (drop.none())
+      continue;
+    SmallVector<Value> inputs;
+    SmallVector<Type> types;
+    for (auto [i, input] : llvm::enumerate(loop.getInput()))
+      if (!drop.test(i)) {
+        inputs.push_back(input);
+        types.push_back(loop.getResult(i).getType());
+      }
+    OpBuilder builder(loop);
+    OperationState state(loop.getLoc(), loop->getName());
+    state.addOperands(inputs);
+    state.addTypes(types);
+    state.addAttributes(loop->getAttrs());
+    state.addRegion();
+    state.addRegion();
+    auto kept = cast<tf::WhileRegionOp>(builder.create(state));
+    kept.getCond().takeBody(loop.getCond());
+    kept.getBody().takeBody(loop.getBody());
+    yield->eraseOperands(drop);
+    cond.eraseArguments(drop);
+    body.eraseArguments(drop);
+    unsigned next = 0;
+    for (auto [i, result] : llvm::enumerate(loop.getResults()))
+      if (!drop.test(i))
+        result.replaceAllUsesWith(kept.getResult(next++));
+    loop.erase();
+  }
+}
 
 /// Inserts a tf.Identity to `type` if `value` has another type.
 Value castTo(OpBuilder &builder, Location loc, Value value, Type type) {
@@ -259,7 +361,7 @@ void TFResourceVariablesToGlobalsPass::rewrite(ModuleOp module,
                                                Variable &variable) {
   MLIRContext *context = module.getContext();
   bool assigned = llvm::any_of(variable.accesses, [&](Operation *access) {
-    return isa<tf::AssignVariableOp>(access) && access != variable.init;
+    return isa<tf::AssignVariableOp>(access) && !variable.isInitial(access);
   });
   bool frozen = variable.init && !assigned;
   OpBuilder builder(context);
@@ -267,7 +369,7 @@ void TFResourceVariablesToGlobalsPass::rewrite(ModuleOp module,
   if (frozen && freezeReadOnly) {
     Value initConstant = variable.init.getValue();
     for (Operation *access : variable.accesses) {
-      if (access == variable.init)
+      if (variable.isInitial(access))
         continue;
       auto read = cast<tf::ReadVariableOp>(access);
       builder.setInsertionPoint(read);
@@ -284,6 +386,12 @@ void TFResourceVariablesToGlobalsPass::rewrite(ModuleOp module,
     variable.init.erase();
     if (initConstant.use_empty())
       initConstant.getDefiningOp()->erase();
+    for (Operation *restore : variable.restores) {
+      Value value = cast<tf::AssignVariableOp>(restore).getValue();
+      restore->erase();
+      if (value.use_empty())
+        value.getDefiningOp()->erase();
+    }
     ++numFrozen;
   } else if (!variable.accesses.empty()) {
     Location loc = variable.handles.front().getLoc();
@@ -316,8 +424,8 @@ void TFResourceVariablesToGlobalsPass::rewrite(ModuleOp module,
       auto assign = cast<tf::AssignVariableOp>(access);
       // A SavedModel's restore from its checkpoint (marked by the importer)
       // is the initial value, not a store that runs on every call.
-      if (!assigned || (access == variable.init &&
-                        assign->hasAttr("_kiln_restore"))) {
+      if (!assigned ||
+          (variable.isInitial(access) && assign->hasAttr("_kiln_restore"))) {
         // The constant initializer of a read-only variable: the global's
         // initial value holds it.
         assign.erase();
@@ -337,6 +445,7 @@ void TFResourceVariablesToGlobalsPass::rewrite(ModuleOp module,
 
 void TFResourceVariablesToGlobalsPass::runOnOperation() {
   ModuleOp module = getOperation();
+  forwardLoopInvariantHandles(module);
   std::vector<Variable> variables;
   bool ok = succeeded(collect(module, variables));
   for (Variable &variable : variables)
@@ -347,6 +456,8 @@ void TFResourceVariablesToGlobalsPass::runOnOperation() {
   // The constant assignment that comes before every other access.
   DominanceInfo dominance(module);
   for (Variable &variable : variables) {
+    if (findRestores(variable, dominance))
+      continue;
     for (Operation *access : variable.accesses) {
       auto assign = dyn_cast<tf::AssignVariableOp>(access);
       if (!assign)

@@ -80,3 +80,31 @@ func.func private @b1(%a: tensor<f32>) -> tensor<f32> {
   %0 = "tf.Abs"(%a) : (tensor<f32>) -> tensor<f32>
   return %0 : tensor<f32>
 }
+
+// -----
+
+// A loop that carries a variable's handle (TensorFlow 2's while_v2 passes
+// the variables its body reads, as Keras' RNN layers do) types the result
+// as a plain `!tf_type.resource`: it is the same handle, so the loop is
+// valid with the handle's subtype.
+// CHECK-LABEL: func.func @while_resource
+// CHECK:         "tf.WhileRegion"(%{{.+}}, %{{.+}})
+// CHECK:         ^bb0(%{{.+}}: tensor<i32>, %[[H:.+]]: tensor<!tf_type.resource<tensor<2xf32>>>):
+// CHECK:           "tf.ReadVariableOp"(%[[H]])
+// CHECK:         }) : (tensor<i32>, tensor<!tf_type.resource<tensor<2xf32>>>) -> (tensor<i32>, tensor<!tf_type.resource>)
+func.func @while_resource(%n: tensor<i32>) -> tensor<i32> {
+  %h = "tf.VarHandleOp"() {container = "", shared_name = "v"} : () -> tensor<!tf_type.resource<tensor<2xf32>>>
+  %r:2 = "tf.While"(%n, %h) {cond = @positive, body = @read, is_stateless = false} : (tensor<i32>, tensor<!tf_type.resource<tensor<2xf32>>>) -> (tensor<i32>, tensor<!tf_type.resource>)
+  return %r#0 : tensor<i32>
+}
+func.func private @positive(%i: tensor<i32>, %h: tensor<!tf_type.resource>) -> tensor<i1> {
+  %zero = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %p = "tf.Greater"(%i, %zero) : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  return %p : tensor<i1>
+}
+func.func private @read(%i: tensor<i32>, %h: tensor<!tf_type.resource>) -> (tensor<i32>, tensor<!tf_type.resource>) {
+  %v = "tf.ReadVariableOp"(%h) : (tensor<!tf_type.resource>) -> tensor<2xf32>
+  %one = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %j = "tf.Sub"(%i, %one) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+  return %j, %h : tensor<i32>, tensor<!tf_type.resource>
+}

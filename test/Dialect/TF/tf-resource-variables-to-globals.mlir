@@ -157,3 +157,83 @@ func.func @restored_main(%x: tensor<2xf32>) -> tensor<2xf32> {
   "tf.AssignVariableOp"(%h, %new) : (tensor<!tf_type.resource<tensor<2xf32>>>, tensor<2xf32>) -> ()
   return %new : tensor<2xf32>
 }
+
+// -----
+
+// Two entries compiled into one object (kiln-compile --entries), each
+// imported with the SavedModel's restore of the state: both restores give
+// the initial value and are dropped, so neither entry resets the state; the
+// reset (`zero`) and the step's update stay stores. The weight, restored in
+// one entry only and never assigned, is folded.
+// CHECK:         ml_program.global private mutable @state(dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>) : tensor<2xf32>
+// CHECK-LABEL: func.func @reset
+// CHECK-NOT:     "tf.AssignVariableOp"
+// CHECK:         %[[Z:.+]] = "tf.Const"() <{value = dense<0.000000e+00> : tensor<2xf32>}>
+// CHECK-NEXT:    ml_program.global_store @state = %[[Z]]
+// CHECK-NEXT:    return
+// CHECK-LABEL: func.func @step
+// CHECK-NOT:     "tf.AssignVariableOp"
+// CHECK-NOT:     @weight
+// CHECK:         %[[OLD:.+]] = ml_program.global_load @state
+// CHECK:         %[[NEW:.+]] = "tf.AddV2"(%[[OLD]], %{{.+}})
+// CHECK:         ml_program.global_store @state = %[[NEW]]
+// CHECK-NOT:     ml_program.global_store
+func.func @reset() {
+  %h = "tf.VarHandleOp"() {container = "", shared_name = "state"} : () -> tensor<!tf_type.resource<tensor<2xf32>>>
+  %init = "tf.Const"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  "tf.AssignVariableOp"(%h, %init) {_kiln_restore = true} : (tensor<!tf_type.resource<tensor<2xf32>>>, tensor<2xf32>) -> ()
+  %zero = "tf.Const"() {value = dense<0.0> : tensor<2xf32>} : () -> tensor<2xf32>
+  "tf.AssignVariableOp"(%h, %zero) : (tensor<!tf_type.resource<tensor<2xf32>>>, tensor<2xf32>) -> ()
+  return
+}
+func.func @step(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %h = "tf.VarHandleOp"() {container = "", shared_name = "state"} : () -> tensor<!tf_type.resource<tensor<2xf32>>>
+  %init = "tf.Const"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  "tf.AssignVariableOp"(%h, %init) {_kiln_restore = true} : (tensor<!tf_type.resource<tensor<2xf32>>>, tensor<2xf32>) -> ()
+  %w = "tf.VarHandleOp"() {container = "", shared_name = "weight"} : () -> tensor<!tf_type.resource<tensor<2xf32>>>
+  %wv = "tf.Const"() {value = dense<[3.0, 4.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  "tf.AssignVariableOp"(%w, %wv) {_kiln_restore = true} : (tensor<!tf_type.resource<tensor<2xf32>>>, tensor<2xf32>) -> ()
+  %old = "tf.ReadVariableOp"(%h) : (tensor<!tf_type.resource<tensor<2xf32>>>) -> tensor<2xf32>
+  %weight = "tf.ReadVariableOp"(%w) : (tensor<!tf_type.resource<tensor<2xf32>>>) -> tensor<2xf32>
+  %scaled = "tf.Mul"(%x, %weight) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %new = "tf.AddV2"(%old, %scaled) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  "tf.AssignVariableOp"(%h, %new) : (tensor<!tf_type.resource<tensor<2xf32>>>, tensor<2xf32>) -> ()
+  return %new : tensor<2xf32>
+}
+
+// -----
+
+// TensorFlow 2's while_v2 carries the handles of the variables its body
+// reads as loop values (Keras' RNN layers): a handle the body yields
+// unchanged is the loop's input throughout, so the reads in the loop read
+// the global and the loop drops the handle.
+// CHECK:         ml_program.global private mutable @carried : tensor<2xf32>
+// CHECK-LABEL: func.func @loop_carried_handle
+// CHECK:         %[[R:.+]]:2 = "tf.WhileRegion"(%{{.+}}, %{{.+}}) <{is_stateless = false}> ({
+// CHECK-NEXT:    ^bb0(%{{.+}}: tensor<i32>, %{{.+}}: tensor<2xf32>):
+// CHECK:         }, {
+// CHECK-NEXT:    ^bb0(%{{.+}}: tensor<i32>, %[[ACC:.+]]: tensor<2xf32>):
+// CHECK:           %[[V:.+]] = ml_program.global_load @carried
+// CHECK:           %[[S:.+]] = "tf.AddV2"(%[[ACC]], %[[V]])
+// CHECK:           "tf.Yield"(%{{.+}}, %[[S]]) : (tensor<i32>, tensor<2xf32>) -> ()
+// CHECK:         }) : (tensor<i32>, tensor<2xf32>) -> (tensor<i32>, tensor<2xf32>)
+// CHECK:         ml_program.global_store @carried = %[[R]]#1
+func.func @loop_carried_handle(%n: tensor<i32>) -> tensor<2xf32> {
+  %h = "tf.VarHandleOp"() {container = "", shared_name = "carried"} : () -> tensor<!tf_type.resource<tensor<2xf32>>>
+  %zero = "tf.Const"() {value = dense<0.0> : tensor<2xf32>} : () -> tensor<2xf32>
+  %r:3 = "tf.WhileRegion"(%n, %zero, %h) ({
+  ^bb0(%i: tensor<i32>, %acc: tensor<2xf32>, %hc: tensor<!tf_type.resource<tensor<2xf32>>>):
+    %z = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+    %p = "tf.Greater"(%i, %z) : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    "tf.Yield"(%p) : (tensor<i1>) -> ()
+  }, {
+  ^bb0(%i: tensor<i32>, %acc: tensor<2xf32>, %hb: tensor<!tf_type.resource<tensor<2xf32>>>):
+    %one = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+    %j = "tf.Sub"(%i, %one) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    %v = "tf.ReadVariableOp"(%hb) : (tensor<!tf_type.resource<tensor<2xf32>>>) -> tensor<2xf32>
+    %s = "tf.AddV2"(%acc, %v) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+    "tf.Yield"(%j, %s, %hb) : (tensor<i32>, tensor<2xf32>, tensor<!tf_type.resource<tensor<2xf32>>>) -> ()
+  }) {is_stateless = false} : (tensor<i32>, tensor<2xf32>, tensor<!tf_type.resource<tensor<2xf32>>>) -> (tensor<i32>, tensor<2xf32>, tensor<!tf_type.resource>)
+  "tf.AssignVariableOp"(%r#2, %r#1) : (tensor<!tf_type.resource>, tensor<2xf32>) -> ()
+  return %r#1 : tensor<2xf32>
+}
