@@ -198,8 +198,14 @@ graphdef::readTfcompileConfig(StringRef path, llvm::raw_ostream &errors) {
            << "': " << file.getError().message() << "\n";
     return std::nullopt;
   }
+  return parseTfcompileConfig((*file)->getBuffer(), path, errors);
+}
+
+std::optional<tensorflow::tf2xla::Config>
+graphdef::parseTfcompileConfig(StringRef bytes, StringRef name,
+                               llvm::raw_ostream &errors) {
   tensorflow::tf2xla::Config config;
-  std::string text = (*file)->getBuffer().str();
+  std::string text = bytes.str();
   google::protobuf::TextFormat::Parser parser;
   CollectErrors collect;
   parser.RecordErrorsTo(&collect);
@@ -207,14 +213,14 @@ graphdef::readTfcompileConfig(StringRef path, llvm::raw_ostream &errors) {
     return config;
   // Text that does not parse is reported with the text parser's first
   // error; anything else may be the binary form.
-  if (looksLikeText((*file)->getBuffer())) {
-    errors << "'" << path << "' is not a tfcompile config (tf2xla.Config): "
+  if (looksLikeText(bytes)) {
+    errors << "'" << name << "' is not a tfcompile config (tf2xla.Config): "
            << collect.first << "\n";
     return std::nullopt;
   }
   config.Clear();
   if (!config.ParseFromString(text)) {
-    errors << "'" << path << "' is not a tfcompile config (tf2xla.Config)\n";
+    errors << "'" << name << "' is not a tfcompile config (tf2xla.Config)\n";
     return std::nullopt;
   }
   return config;
