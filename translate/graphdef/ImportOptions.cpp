@@ -8,6 +8,7 @@
 #include "translate/graphdef/ImportGraphDef.h"
 
 #include "google/protobuf/io/tokenizer.h"
+#include "google/protobuf/stubs/logging.h"
 #include "google/protobuf/text_format.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -219,6 +220,9 @@ graphdef::parseTfcompileConfig(StringRef bytes, StringRef name,
     return std::nullopt;
   }
   config.Clear();
+  // A string field that is not UTF-8 fails the parse, which is reported
+  // below; protobuf's own log line would only add noise before it.
+  google::protobuf::LogSilencer silence;
   if (!config.ParseFromString(text)) {
     errors << "'" << name << "' is not a tfcompile config (tf2xla.Config)\n";
     return std::nullopt;
@@ -304,6 +308,8 @@ graphdef::parseGraphDef(StringRef bytes, StringRef format,
                         llvm::raw_ostream &errors) {
   tensorflow::GraphDef graph;
   auto parseBinary = [&]() {
+    // As for configs: the failure is reported, not protobuf's log line.
+    google::protobuf::LogSilencer silence;
     return graph.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()));
   };
   std::string textError;
