@@ -1,6 +1,7 @@
 //===- NPUSim.cpp - fuzz the NPU simulator on verified streams ------------===//
 //
-// Input: a .npub file. A program that loads and verifies (Simulator::load)
+// Input: a .npub file, its file size, CRC and target hash made to match
+// (NpubRepair.h). A program that loads and verifies (Simulator::load)
 // runs on the simulator with its inputs zeroed, the race checker on, and a
 // cap of kMaxRunCycles cycles. The work per input is bounded before the run:
 // DRAM regions above kMaxRegionBytes are refused at load, and programs whose
@@ -9,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "fuzz/NpubRepair.h"
 #include "runtime/npu/MacCount.h"
 #include "runtime/npu/Simulator.h"
 
@@ -24,9 +26,9 @@ constexpr uint64_t kMaxRunCycles = uint64_t(1) << 24;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   using namespace kiln::npu;
-  absl::StatusOr<Simulator> simulator =
-      Simulator::load(absl::MakeConstSpan(data, size), VerifyOptions(),
-                      kMaxRegionBytes);
+  std::vector<uint8_t> bytes = kiln::fuzz::repairNpub(data, size);
+  absl::StatusOr<Simulator> simulator = Simulator::load(
+      absl::MakeConstSpan(bytes), VerifyOptions(), kMaxRegionBytes);
   if (!simulator.ok())
     return 0;
   const Program &program = simulator->program();
