@@ -10,6 +10,9 @@
 # KILN_BUILD_TYPE (default: Release; assertions stay on in Kiln's code),
 # KILN_SKIP_SETUP=1 to skip the package check, KILN_SKIP_PYTHON=1 to skip
 # installing TensorFlow's venv for test/e2e/tf (scripts/setup-python.sh).
+# KILN_CC / KILN_CXX (compilers of a new build directory, e.g.
+# /usr/lib/llvm-22/bin/clang++), KILN_SANITIZE (e.g. "address;undefined"),
+# KILN_ENABLE_FUZZING=1 (libFuzzer harnesses, clang): docs/reliability.md.
 #===----------------------------------------------------------------------===//
 set -euo pipefail
 
@@ -30,12 +33,22 @@ configure() {
     launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache
               -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
   fi
+  local compilers=() extra=()
+  if [[ -n "${KILN_CC:-}" ]]; then compilers+=(-DCMAKE_C_COMPILER="$KILN_CC"); fi
+  if [[ -n "${KILN_CXX:-}" ]]; then compilers+=(-DCMAKE_CXX_COMPILER="$KILN_CXX"); fi
+  if [[ -n "${KILN_SANITIZE:-}" ]]; then extra+=(-DKILN_SANITIZE="$KILN_SANITIZE"); fi
+  if [[ "${KILN_ENABLE_FUZZING:-0}" == 1 ]]; then extra+=(-DKILN_ENABLE_FUZZING=ON); fi
   if [[ ! -f "$build/build.ninja" ]]; then
     cmake -G Ninja -S "$root" -B "$build" \
       -DCMAKE_BUILD_TYPE="${KILN_BUILD_TYPE:-Release}" \
       -DMLIR_DIR="$llvm/lib/cmake/mlir" \
       -DLLVM_EXTERNAL_LIT="$llvm/bin/lit" \
-      "${launcher[@]}"
+      "${launcher[@]}" ${compilers[@]+"${compilers[@]}"} \
+      ${extra[@]+"${extra[@]}"}
+  elif [[ ${#extra[@]} -gt 0 ]]; then
+    # Compilers are fixed at the first configure; sanitizers and fuzzing
+    # can change (everything rebuilds).
+    cmake "$build" ${extra[@]+"${extra[@]}"}
   fi
 }
 
@@ -74,5 +87,5 @@ case "${1:-}" in
   build) setup; build ;;
   demo)  setup; build; demo ;;
   test)  setup; build; run_tests ;;
-  *) sed -n '4,12p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  *) sed -n '4,15p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac

@@ -5,7 +5,10 @@
 # costs one `apt-get update` and a few seconds. Needs root (or sudo).
 #
 # KILN_SETUP_PEERS=1 also installs the benchmark peers (oneDNN, OpenBLAS,
-# Eigen, XNNPACK); the default install is what building and testing need.
+# Eigen, XNNPACK); KILN_SETUP_FUZZ=1 also installs clang 22 with its
+# sanitizer runtimes and libFuzzer (the fuzz/ harnesses and the sanitizer
+# build, docs/reliability.md); the default install is what building and
+# testing need.
 #===----------------------------------------------------------------------===//
 set -euo pipefail
 
@@ -30,6 +33,9 @@ packages=(
 )
 if [[ "${KILN_SETUP_PEERS:-0}" == 1 ]]; then
   packages+=(libdnnl-dev libopenblas-dev libeigen3-dev libxnnpack-dev)
+fi
+if [[ "${KILN_SETUP_FUZZ:-0}" == 1 ]]; then
+  packages+=(clang-22 libclang-rt-22-dev libfuzzer-22-dev)
 fi
 
 sudo=()

@@ -568,7 +568,7 @@ void pool(const Command &c, Memory &m) {
 
 } // namespace
 
-__attribute__((target_clones("arch=skylake-avx512", "avx2", "default"))) void
+KILN_NPU_DOT_CLONES void
 dotProduct4(const int16_t *x, const int16_t *w, size_t k, int32_t *out) {
   const int16_t *__restrict w0 = w;
   const int16_t *__restrict w1 = w + k;

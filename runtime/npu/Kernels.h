@@ -17,6 +17,10 @@
 #include <cstdint>
 #include <vector>
 
+/// The instruction sets dotProduct4 is compiled for, chosen at load time.
+#define KILN_NPU_DOT_CLONES                                                    \
+  __attribute__((target_clones("arch=skylake-avx512", "avx2", "default")))
+
 namespace kiln::npu {
 
 /// The simulated memories: LMEM (one 24-bit space) and the bound DRAM regions
@@ -35,7 +39,10 @@ absl::Status executeCommand(const Command &command, size_t index,
 
 /// The int8 convolution inner product: out[j] = sum_k x[k] * w[j*K + k] for
 /// j < 4, wrapping int32. Exposed for the benchmark's scalar comparison.
-void dotProduct4(const int16_t *x, const int16_t *w, size_t k, int32_t *out);
+/// Cloned per instruction set; clang needs the clones named on the first
+/// declaration, before any call.
+KILN_NPU_DOT_CLONES void dotProduct4(const int16_t *x, const int16_t *w,
+                                     size_t k, int32_t *out);
 
 } // namespace kiln::npu
 

@@ -80,6 +80,12 @@ parseGraphImportOptions(llvm::StringRef inputArrays, llvm::StringRef dataTypes,
 std::optional<tensorflow::tf2xla::Config>
 readTfcompileConfig(llvm::StringRef path, llvm::raw_ostream &errors);
 
+/// Parses a tfcompile config from `bytes` (text or binary protobuf), as
+/// readTfcompileConfig does; messages name the config `name`.
+std::optional<tensorflow::tf2xla::Config>
+parseTfcompileConfig(llvm::StringRef bytes, llvm::StringRef name,
+                     llvm::raw_ostream &errors);
+
 /// Builds options from a tfcompile config: its feeds become inputs (`node`
 /// for output 0, else `node:k`) and its fetches outputs (variables are left
 /// to the graph, as read-write state).

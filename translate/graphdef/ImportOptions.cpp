@@ -8,6 +8,7 @@
 #include "translate/graphdef/ImportGraphDef.h"
 
 #include "google/protobuf/io/tokenizer.h"
+#include "google/protobuf/stubs/logging.h"
 #include "google/protobuf/text_format.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -198,8 +199,14 @@ graphdef::readTfcompileConfig(StringRef path, llvm::raw_ostream &errors) {
            << "': " << file.getError().message() << "\n";
     return std::nullopt;
   }
+  return parseTfcompileConfig((*file)->getBuffer(), path, errors);
+}
+
+std::optional<tensorflow::tf2xla::Config>
+graphdef::parseTfcompileConfig(StringRef bytes, StringRef name,
+                               llvm::raw_ostream &errors) {
   tensorflow::tf2xla::Config config;
-  std::string text = (*file)->getBuffer().str();
+  std::string text = bytes.str();
   google::protobuf::TextFormat::Parser parser;
   CollectErrors collect;
   parser.RecordErrorsTo(&collect);
@@ -207,14 +214,17 @@ graphdef::readTfcompileConfig(StringRef path, llvm::raw_ostream &errors) {
     return config;
   // Text that does not parse is reported with the text parser's first
   // error; anything else may be the binary form.
-  if (looksLikeText((*file)->getBuffer())) {
-    errors << "'" << path << "' is not a tfcompile config (tf2xla.Config): "
+  if (looksLikeText(bytes)) {
+    errors << "'" << name << "' is not a tfcompile config (tf2xla.Config): "
            << collect.first << "\n";
     return std::nullopt;
   }
   config.Clear();
+  // A string field that is not UTF-8 fails the parse, which is reported
+  // below; protobuf's own log line would only add noise before it.
+  google::protobuf::LogSilencer silence;
   if (!config.ParseFromString(text)) {
-    errors << "'" << path << "' is not a tfcompile config (tf2xla.Config)\n";
+    errors << "'" << name << "' is not a tfcompile config (tf2xla.Config)\n";
     return std::nullopt;
   }
   return config;
@@ -298,6 +308,8 @@ graphdef::parseGraphDef(StringRef bytes, StringRef format,
                         llvm::raw_ostream &errors) {
   tensorflow::GraphDef graph;
   auto parseBinary = [&]() {
+    // As for configs: the failure is reported, not protobuf's log line.
+    google::protobuf::LogSilencer silence;
     return graph.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()));
   };
   std::string textError;
