@@ -21,7 +21,10 @@ cycles per op), the DRAM port's busy cycles and the MAC's. The functions:
 --timeline prints the per-op start, end, MAC busy cycles and bound of each
 overlapped run (from the simulator's trace). --pipeline-options adds
 options to both runs (lmem-resident=false: every intermediate through
-DRAM, the A/B of LMEM-resident intermediates).
+DRAM, the A/B of LMEM-resident intermediates); it defaults to cascade=false,
+because the per-op bounds this script sums charge the DRAM traffic of every
+tensor, which a cascade's rolling buffers avoid (model-layers.py reports
+cascaded models against the compiler's own bounds).
 """
 
 import argparse
@@ -166,9 +169,11 @@ def main():
     ap.add_argument("--summary", action="store_true",
                     help="also print per model and configuration the sums "
                          "over its segments")
-    ap.add_argument("--pipeline-options", default="",
+    ap.add_argument("--pipeline-options", default="cascade=false",
                     help="more kiln-npu-to-npuhw-pipeline options for both "
-                    "runs, e.g. lmem-resident=false")
+                    "runs, e.g. lmem-resident=false (default cascade=false: "
+                    "the per-op bounds charge every tensor's DRAM traffic, "
+                    "which cascading removes)")
     args = ap.parse_args()
     global EXTRA_OPTIONS
     EXTRA_OPTIONS = args.pipeline_options

@@ -21,7 +21,7 @@
 // CPU:      tf-resource-variables-to-globals
 // CPU:      convert-tf-to-linalg
 // CPU:      convert-ml-program-to-memref
-// CPU-NEXT: kiln-cpu-entry-abi{entry=main symbol=net}
+// CPU-NEXT: kiln-cpu-entry-abi{{[{] *}}entry=main symbol=net}
 // CPU-NEXT: symbol-dce
 // CPU:      kiln-cpu-tile-and-vectorize
 // CPU:      one-shot-bufferize
