@@ -49,7 +49,7 @@ createTargetMachine(const TargetOptions &options);
 /// model is one function; above this size, unrolling its copy and fill loops
 /// (their bodies are already vectors) gave straight-line blocks of thousands
 /// of loads and stores whose scheduling cost grows with the square of the
-/// block, for no run-time gain (docs/performance.md, "Compile time").
+/// block, for no run-time gain (docs/performance-compile.md).
 constexpr uint64_t kDefaultUnrollLimit = 20000;
 
 /// Instruction count of all functions defined in `module` (a model split into

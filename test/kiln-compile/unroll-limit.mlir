@@ -1,5 +1,5 @@
 // LLVM unrolls loops only in modules of at most --llvm-unroll-limit
-// instructions, all functions together (docs/performance.md, "Compile time").
+// instructions, all functions together (docs/performance-compile.md).
 // This small model stays under the default limit: the inner loop of the
 // elementwise nest (8 vectors of a 64-wide row) is unrolled, one loop is left.
 // With the limit at 0 both loops of the nest stay loops.
