@@ -192,7 +192,12 @@ def ConvertNPUToNPUHWPass
       commands are interleaved with the producer's so that each band runs
       as soon as its rows exist. A replay of DMA_IN's order checks that no
       load reads a slot overwritten or not yet written; a tensor that fails
-      it, or beside which the group does not tile, goes through DRAM.
+      it, or beside which the group does not tile, goes through DRAM. A
+      group is also refused when an op's weights would not stay whole in
+      its share of WGT (they would be loaded again for every short band),
+      and kept only when it pays off: its interleaved time (the longest of
+      the summed MAC, VEC and DRAM cycles, plus 1/16) must be below the
+      ops' times emitted alone (docs/npu-lowering.md, "Cascading").
 
     The pass options bound the band height and the channel group of the
     convolutions and pooling ops (for tests); the bands still respect the

@@ -48,6 +48,10 @@ const std::string &shardDir() {
       llvm::errs() << "kiln-fuzz-tfjs: cannot create a temporary directory\n";
       std::abort();
     }
+    // Each input's shards are removed after it; the directory goes at exit
+    // (a copy of its name: `dir` may be destroyed before the handler runs).
+    static const std::string *const removeAtExit = new std::string(path);
+    std::atexit([] { llvm::sys::fs::remove(*removeAtExit); });
     return std::string(path);
   }();
   return dir;
