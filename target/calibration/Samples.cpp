@@ -8,6 +8,8 @@
 
 #include "target/calibration/Calibration.h"
 
+#include "target/cpu/JIT.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -23,32 +25,6 @@ namespace {
 llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  message.str());
-}
-
-/// The .npy dtype of a tf element type, if it has one.
-std::optional<cpu::DType> dtypeOf(Type type) {
-  if (type.isF32())
-    return cpu::DType::Float32;
-  if (type.isF64())
-    return cpu::DType::Float64;
-  auto integer = dyn_cast<IntegerType>(type);
-  if (!integer)
-    return std::nullopt;
-  bool isUnsigned = integer.isUnsigned();
-  switch (integer.getWidth()) {
-  case 1:
-    return cpu::DType::Bool;
-  case 8:
-    return isUnsigned ? cpu::DType::UInt8 : cpu::DType::Int8;
-  case 16:
-    return isUnsigned ? cpu::DType::UInt16 : cpu::DType::Int16;
-  case 32:
-    return isUnsigned ? cpu::DType::UInt32 : cpu::DType::Int32;
-  case 64:
-    return isUnsigned ? cpu::DType::UInt64 : cpu::DType::Int64;
-  default:
-    return std::nullopt;
-  }
 }
 
 /// A shape as NumPy prints it, `?` for a size that is not fixed.
@@ -96,7 +72,7 @@ llvm::Expected<std::vector<InputSpec>> entryInputs(func::FuncOp entry) {
       input.alias = id;
     auto ranked = dyn_cast<RankedTensorType>(type);
     std::optional<cpu::DType> dtype =
-        ranked ? dtypeOf(ranked.getElementType()) : std::nullopt;
+        ranked ? cpu::npyDType(ranked.getElementType()) : std::nullopt;
     if (!dtype) {
       std::string text;
       llvm::raw_string_ostream os(text);

@@ -14,6 +14,7 @@
 #include "runtime/cpu/threads/ThreadPool.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/IR/BuiltinTypes.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
@@ -225,6 +226,31 @@ llvm::Error JITModule::call(llvm::ArrayRef<InputView> inputs,
     packed.push_back(&pointer);
   entry(packed.data());
   return llvm::Error::success();
+}
+
+std::optional<DType> npyDType(mlir::Type type, bool isUnsigned) {
+  if (type.isF32())
+    return DType::Float32;
+  if (type.isF64())
+    return DType::Float64;
+  auto integer = dyn_cast<mlir::IntegerType>(type);
+  if (!integer)
+    return std::nullopt;
+  isUnsigned |= integer.isUnsigned();
+  switch (integer.getWidth()) {
+  case 1:
+    return DType::Bool;
+  case 8:
+    return isUnsigned ? DType::UInt8 : DType::Int8;
+  case 16:
+    return isUnsigned ? DType::UInt16 : DType::Int16;
+  case 32:
+    return isUnsigned ? DType::UInt32 : DType::Int32;
+  case 64:
+    return isUnsigned ? DType::UInt64 : DType::Int64;
+  default:
+    return std::nullopt;
+  }
 }
 
 } // namespace kiln::cpu

@@ -16,6 +16,7 @@
 #define KILN_TARGET_CPU_JIT_H
 
 #include "target/cpu/ObjectEmitter.h"
+#include "runtime/cpu/Npy.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
@@ -26,6 +27,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -130,6 +132,12 @@ private:
   void (*check)(void **) = nullptr;
   std::vector<std::string> checkMessages;
 };
+
+/// The .npy dtype of the arrays a model's element type `type` reads or
+/// writes, if it has one (bool, int8-64, uint8-64, float32, float64).
+/// `isUnsigned` marks an integer type that was unsigned before lowering
+/// (the TF-to-linalg type converter makes unsigned integers signless).
+std::optional<DType> npyDType(mlir::Type type, bool isUnsigned = false);
 
 } // namespace kiln::cpu
 

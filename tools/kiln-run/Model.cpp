@@ -6,6 +6,8 @@
 
 #include "tools/kiln-run/Model.h"
 
+#include "target/cpu/JIT.h"
+
 #include "translate/graphdef/ImportGraphDef.h"
 #include "translate/tfjs/ImportTFJS.h"
 
@@ -72,33 +74,6 @@ std::string TensorSpec::describe(llvm::StringRef kind, size_t index) const {
 
 namespace {
 
-/// The dtype of an element type; `isUnsigned` comes from the type before
-/// lowering (the TF-to-linalg type converter makes unsigned ints signless).
-std::optional<cpu::DType> dtypeOf(Type type, bool isUnsigned) {
-  if (type.isF32())
-    return cpu::DType::Float32;
-  if (type.isF64())
-    return cpu::DType::Float64;
-  auto integer = dyn_cast<IntegerType>(type);
-  if (!integer)
-    return std::nullopt;
-  isUnsigned |= integer.isUnsigned();
-  switch (integer.getWidth()) {
-  case 1:
-    return cpu::DType::Bool;
-  case 8:
-    return isUnsigned ? cpu::DType::UInt8 : cpu::DType::Int8;
-  case 16:
-    return isUnsigned ? cpu::DType::UInt16 : cpu::DType::Int16;
-  case 32:
-    return isUnsigned ? cpu::DType::UInt32 : cpu::DType::Int32;
-  case 64:
-    return isUnsigned ? cpu::DType::UInt64 : cpu::DType::Int64;
-  default:
-    return std::nullopt;
-  }
-}
-
 /// True when `type` (a tensor or element type) has an unsigned element type.
 bool hasUnsignedElements(Type type) {
   if (auto shaped = dyn_cast<ShapedType>(type))
@@ -154,7 +129,7 @@ specsOf(TypeRange types, const std::vector<std::string> &names,
             "; kiln-run needs the identity layout");
       return std::nullopt;
     }
-    std::optional<cpu::DType> dtype = dtypeOf(
+    std::optional<cpu::DType> dtype = cpu::npyDType(
         shaped.getElementType(), i < isUnsigned.size() && isUnsigned[i]);
     if (!dtype) {
       error(spec.describe(kind, i) + " has element type " +

@@ -13,6 +13,7 @@
 
 #include "dialects/NPU/IR/NPUDialect.h"
 #include "dialects/NPUHW/IR/NPUHWOps.h"
+#include "dialects/NPUHW/Transforms/Passes.h"
 #include "passes/Pipelines.h"
 #include "runtime/npu/Simulator.h"
 #include "target/npu/NPUTarget.h"
@@ -144,6 +145,36 @@ protected:
       outputs.push_back(std::move(*y));
     }
     return result->races.empty();
+  }
+
+  /// Allocates and synchronises the stream of \p module (lowered by
+  /// convert-npu-to-npuhw alone), verifies it when \p verify, and runs it on
+  /// \p x ("arg0") with race checking: the output ("result0") and the
+  /// number of races.
+  void allocateAndRun(mlir::ModuleOp module, const std::vector<uint8_t> &x,
+                      std::vector<uint8_t> &y, size_t &races, bool verify) {
+    mlir::PassManager pm(&ctx);
+    mlir::OpPassManager &s = pm.nest<npuhw::StreamOp>();
+    s.addPass(npuhw::createNPUHWAllocateLmemPass());
+    s.addPass(npuhw::createNPUHWAssignSemaphoresPass());
+    if (verify)
+      s.addPass(npuhw::createNPUHWVerifyStreamPass());
+    ASSERT_TRUE(succeeded(pm.run(module)));
+    mlir::FailureOr<npu::Program> program =
+        npuhw::exportStream(*module.getOps<npuhw::StreamOp>().begin());
+    ASSERT_TRUE(succeeded(program));
+    absl::StatusOr<npu::Simulator> sim =
+        npu::Simulator::create(std::move(*program));
+    ASSERT_TRUE(sim.ok()) << sim.status();
+    ASSERT_TRUE(sim->setInput("arg0", x).ok());
+    npu::RunOptions options;
+    options.raceCheck = true;
+    absl::StatusOr<npu::RunResult> result = sim->run(options);
+    ASSERT_TRUE(result.ok()) << result.status();
+    races = result->races.size();
+    absl::StatusOr<std::vector<uint8_t>> out = sim->getOutput("result0");
+    ASSERT_TRUE(out.ok()) << out.status();
+    y = *out;
   }
 
   mlir::MLIRContext ctx;

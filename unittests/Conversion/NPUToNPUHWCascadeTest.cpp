@@ -282,33 +282,6 @@ protected:
       return nullptr;
     return module;
   }
-
-  /// Allocates and synchronises \p module's stream, runs it on \p x with
-  /// race checking: the output and the number of races.
-  void finish(mlir::ModuleOp module, const Bytes &x, Bytes &y,
-              size_t &races) {
-    mlir::PassManager pm(&ctx);
-    mlir::OpPassManager &s = pm.nest<npuhw::StreamOp>();
-    s.addPass(npuhw::createNPUHWAllocateLmemPass());
-    s.addPass(npuhw::createNPUHWAssignSemaphoresPass());
-    s.addPass(npuhw::createNPUHWVerifyStreamPass());
-    ASSERT_TRUE(succeeded(pm.run(module)));
-    mlir::FailureOr<npu::Program> program =
-        npuhw::exportStream(*module.getOps<npuhw::StreamOp>().begin());
-    ASSERT_TRUE(succeeded(program));
-    absl::StatusOr<npu::Simulator> sim =
-        npu::Simulator::create(std::move(*program));
-    ASSERT_TRUE(sim.ok()) << sim.status();
-    ASSERT_TRUE(sim->setInput("arg0", x).ok());
-    npu::RunOptions options;
-    options.raceCheck = true;
-    absl::StatusOr<npu::RunResult> result = sim->run(options);
-    ASSERT_TRUE(result.ok()) << result.status();
-    races = result->races.size();
-    absl::StatusOr<Bytes> out = sim->getOutput("result0");
-    ASSERT_TRUE(out.ok()) << out.status();
-    y = *out;
-  }
 };
 
 /// DMA commands of \p module that touch scratch (r1).
@@ -359,8 +332,8 @@ TEST_F(NPUToNPUHWCascadeTest, RandomChainsBitExact) {
       ++cascadedChains;
     Bytes y, yPlain;
     size_t races = 0, racesPlain = 0;
-    finish(*cascaded, c.x, y, races);
-    finish(*plain, c.x, yPlain, racesPlain);
+    allocateAndRun(*cascaded, c.x, y, races, /*verify=*/true);
+    allocateAndRun(*plain, c.x, yPlain, racesPlain, /*verify=*/true);
     EXPECT_EQ(races, 0u);
     EXPECT_EQ(racesPlain, 0u);
     EXPECT_EQ(y, c.expected);
@@ -398,11 +371,11 @@ TEST_F(NPUToNPUHWCascadeTest, MissingDependencyOnRingCopyRaces) {
   mlir::OwningOpRef<mlir::ModuleOp> intact(module->clone());
   Bytes y;
   size_t races = 0;
-  finish(*intact, c.x, y, races);
+  allocateAndRun(*intact, c.x, y, races, /*verify=*/true);
   EXPECT_EQ(races, 0u);
   EXPECT_EQ(y, c.expected);
   copy.getDepsMutable().clear();
-  finish(*module, c.x, y, races);
+  allocateAndRun(*module, c.x, y, races, /*verify=*/true);
   EXPECT_GT(races, 0u);
 }
 
