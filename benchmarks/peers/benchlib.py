@@ -3,6 +3,7 @@ section of docs/performance.md. Plain Python (no numpy, no engine), so its
 tests run anywhere (test_benchlib.py)."""
 
 import dataclasses
+import hashlib
 import math
 import re
 import signal
@@ -71,6 +72,29 @@ class Result:
             return 0.0
         q1, _, q3 = statistics.quantiles(self.times_ms, n=4)
         return (q3 - q1) / 2 / self.median
+
+
+def build_stamp(paths):
+    """A digest of the files a converted model was built with (for Kiln:
+    kiln-compile, the thread runtime, the timer's source). A cached
+    conversion whose stamp differs is stale and is redone, so a run never
+    times an object that an older compiler made."""
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(str(path).encode() + b"\0")
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                digest.update(block)
+    return digest.hexdigest()
+
+
+def is_current(stamp_file, stamp):
+    """Whether a cached conversion was made with the files of `stamp`."""
+    try:
+        with open(stamp_file) as f:
+            return f.read().strip() == stamp
+    except FileNotFoundError:
+        return False
 
 
 def error_summary(stderr, returncode=1, limit=240):

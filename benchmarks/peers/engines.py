@@ -23,6 +23,8 @@ from pathlib import Path
 
 import numpy as np
 
+import benchlib  # beside this file: the script's directory is on sys.path
+
 HERE = Path(__file__).resolve().parent
 
 
@@ -80,18 +82,24 @@ def run_tool(command):
 
 def convert_kiln(model_dir, kiln_bin):
     out = model_dir / "kiln"
-    if (out / "timer").exists():
+    # Kiln's tools change between runs (the other engines' pinned packages do
+    # not): the object is rebuilt whenever kiln-compile, the thread runtime or
+    # the timer differ from the ones it was built with.
+    threads_lib = Path(kiln_bin).resolve().parent / "lib" / "libkiln-cpu-threads.a"
+    stamp = benchlib.build_stamp([Path(kiln_bin).resolve() / "kiln-compile",
+                                  threads_lib, HERE / "kiln-timer.c"])
+    if (out / "timer").exists() and benchlib.is_current(out / "stamp", stamp):
         return
     out.mkdir(exist_ok=True)
+    (out / "stamp").unlink(missing_ok=True)
     run_tool([Path(kiln_bin) / "kiln-compile", model_dir / "model.pb",
               "--config=" + str(model_dir / "kiln.config.pbtxt"),
               "--symbol=kiln_model", "-o", out / "model.o"])
     cc = os.environ.get("CC", "cc")
-    # Kiln's CPU thread runtime sits beside the tools' bin/ in lib/.
-    threads_lib = Path(kiln_bin).resolve().parent / "lib" / "libkiln-cpu-threads.a"
     run_tool([cc, "-std=c11", "-D_POSIX_C_SOURCE=200809L", "-O2", "-include",
               out / "model.h", HERE / "kiln-timer.c", out / "model.o",
               threads_lib, "-lpthread", "-lm", "-o", out / "timer"])
+    (out / "stamp").write_text(stamp + "\n")
 
 
 def convert_litert(model_dir):

@@ -138,3 +138,14 @@ def test_replace_section():
     assert "table 1" not in twice
     assert twice.count(benchlib.BEGIN_MARK) == 1
     assert twice.endswith(f"table 2\n{benchlib.END_MARK}\n\n## Later section\n")
+
+
+def test_build_stamp_marks_a_conversion_stale_when_a_tool_changes(tmp_path):
+    tool = tmp_path / "kiln-compile"
+    tool.write_bytes(b"old compiler")
+    stamp_file = tmp_path / "stamp"
+    assert not benchlib.is_current(stamp_file, benchlib.build_stamp([tool]))
+    stamp_file.write_text(benchlib.build_stamp([tool]) + "\n")
+    assert benchlib.is_current(stamp_file, benchlib.build_stamp([tool]))
+    tool.write_bytes(b"new compiler")
+    assert not benchlib.is_current(stamp_file, benchlib.build_stamp([tool]))
