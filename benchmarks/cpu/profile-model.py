@@ -72,7 +72,10 @@ def build(model_dir, kiln_bin, work):
     timer = work / "timer"
     run([os.environ.get("CC", "cc"), "-std=c11", "-D_POSIX_C_SOURCE=200809L",
          "-O2", "-include", work / "model.h",
-         ROOT / "benchmarks/peers/kiln-timer.c", work / "model-g.o", "-lm",
+         ROOT / "benchmarks/peers/kiln-timer.c", work / "model-g.o",
+         # The timer can run the model on a thread pool (KILN_TIMER_THREADS):
+         # Kiln's CPU thread runtime sits beside the tools' bin/ in lib/.
+         kiln_bin.parent / "lib" / "libkiln-cpu-threads.a", "-lpthread", "-lm",
          "-o", timer])
     return timer, snapshot
 
@@ -148,9 +151,18 @@ def main():
          work / "perf.data", timer, 3, args.repeat, work / "out", *feeds],
         stdout=subprocess.DEVNULL)
 
-    base = int(subprocess.run(["nm", str(timer)], text=True, capture_output=True,
-                              check=True).stdout.split(" T kiln_model\n")[0]
-               .rsplit("\n", 1)[-1].split()[0], 16)
+    # The model's code is kiln_model and the functions it calls: one per
+    # outlined layer (kiln-cpu-outline-layers) and the bodies of parallel
+    # loops. Every function the model's object defines counts as the model.
+    def text_symbols(path):
+        out = subprocess.run(["nm", "--defined-only", str(path)], text=True,
+                             capture_output=True, check=True).stdout
+        return {f[2]: int(f[0], 16) for f in
+                (line.split() for line in out.splitlines())
+                if len(f) == 3 and f[1] in "Tt"}
+    model_functions = set(text_symbols(work / "model-g.o"))
+    address_of = {sym: addr for sym, addr in text_symbols(timer).items()
+                  if sym in model_functions}
     charges = collections.Counter()   # (where, kind) -> samples
     total = 0
     for chain in samples(work / "perf.data"):
@@ -161,8 +173,8 @@ def main():
             if dso == "[kernel.kallsyms]":
                 kind = "fault"
                 continue
-            if sym == "kiln_model":
-                where = base + off
+            if sym in address_of:
+                where = address_of[sym] + off
             elif "libm" in dso:
                 where = f"libm {sym}"
             elif "libc" in dso:
