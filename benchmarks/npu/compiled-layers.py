@@ -26,7 +26,7 @@
 # [-1, 1] (both rounded to fp16), an f32 bias and a [0, 6] clamp; the MAC
 # runs at half rate, so the table adds the utilisation of the fp16 peak
 # (twice the simulator's figure, which is of the int8 peak) and compares
-# that with the target. Utilisation counts useful MACs (docs/npu-isa.md §8),
+# that with the target. Utilisation counts useful MACs (docs/npu-cycle-model.md),
 # so it needs a functional run with live input channels, which the random
 # input gives.
 # ===----------------------------------------------------------------------===#

@@ -1,6 +1,6 @@
 //===- MacCount.h - Useful and padded MACs of NPU-v1 commands ---*- C++ -*-===//
 //
-// The two MAC figures of the cycle model (docs/npu-isa.md §8): the padded
+// The two MAC figures of the cycle model (docs/npu-cycle-model.md): the padded
 // count, which is what the array is kept busy with (whole channel blocks),
 // and the useful count, the products that can change a result: a nonzero
 // weight times an input channel that is not constantly the zero point.

@@ -46,7 +46,7 @@ struct EngineStats {
   uint64_t stallSemaphore = 0; ///< Head command waiting on a semaphore.
   uint64_t stallDram = 0;      ///< DMA waiting for the shared DRAM port.
   /// Extra cycles charged because LMEM region ports were oversubscribed
-  /// (docs/npu-isa.md §8, "LMEM ports").
+  /// (docs/npu-cycle-model.md, "LMEM ports").
   uint64_t stallLmem = 0;
   uint64_t idle = 0;           ///< Nothing to do: total - the rest.
 };
@@ -148,7 +148,7 @@ private:
 uint64_t commandCycles(const Command &command, const TargetConfig &config);
 
 /// Bytes \p command moves in each LMEM region over its busy cycles, as the
-/// LMEM port rule counts them (docs/npu-isa.md §8, "LMEM ports").
+/// LMEM port rule counts them (docs/npu-cycle-model.md, "LMEM ports").
 void commandLmemBytes(const Command &command, const TargetConfig &config,
                       uint64_t bytes[kNumLmemRegions]);
 

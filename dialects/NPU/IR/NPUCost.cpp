@@ -1,7 +1,7 @@
 //===- NPUCost.cpp - cost estimates of npu operations -----------*- C++ -*-===//
 //
 // NPUCostOpInterface for every npu operation: useful MACs, and the MAC, VEC
-// and DRAM cycles at the target's peak rates (docs/npu-isa.md §8). The
+// and DRAM cycles at the target's peak rates (docs/npu-cycle-model.md). The
 // estimate is their maximum, a lower bound of the run time.
 //
 //===----------------------------------------------------------------------===//

@@ -1,7 +1,7 @@
 //===- NPUCost.h - static cost estimates of npu operations ------*- C++ -*-===//
 //
 // The result of NPUCostOpInterface, and the shared formulas that the ops'
-// implementations use (docs/npu-isa.md §8).
+// implementations use (docs/npu-cycle-model.md).
 //
 //===----------------------------------------------------------------------===//
 

@@ -14,7 +14,7 @@ def NPU_CostOpInterface : OpInterface<"NPUCostOpInterface"> {
   let description = [{
     A static estimate of what an npu operation costs on a target: the MACs
     it does; the cycles its useful MACs, its VEC work and its DRAM traffic
-    need at the target's peak rates (`docs/npu-isa.md` §8), whose largest is
+    need at the target's peak rates (`docs/npu-cycle-model.md`), whose largest is
     a *lower bound* of its run time; and the *estimate*, a prediction of the
     cycles its lowered commands take, from a model of the lowering's
     schedule (tiling, DMA setup, bursts and DRAM latency per transfer, MAC

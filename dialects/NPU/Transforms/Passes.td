@@ -15,7 +15,7 @@ def NPUReportCostPass : Pass<"npu-report-cost", "::mlir::ModuleOp"> {
     Emits one remark per npu operation, at its location, with the operation's
     cost on its target (the closest `npu.target`, else the `"default"`
     preset): the useful MACs; the cycles of its useful MACs, VEC and DRAM
-    work at the target's peak rates (`docs/npu-isa.md` §8), whose largest
+    work at the target's peak rates (`docs/npu-cycle-model.md`), whose largest
     is the lower bound (and names the bound engine); and the estimate, the
     predicted cycles of the op's lowered command stream.
 

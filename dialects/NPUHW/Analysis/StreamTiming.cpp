@@ -28,7 +28,7 @@ TimedCommand kiln::npuhw::timedCommand(const npu::Command &command,
   bool dram = command.opcode == npu::Opcode::DMA_STORE ||
               (command.opcode == npu::Opcode::DMA_LOAD &&
                !(command.flags & npu::flags::kLmemSource));
-  // A DRAM transfer's cycles are setup + transfer + latency (§8).
+  // A DRAM transfer's cycles are setup + transfer + latency (docs/npu-cycle-model.md).
   if (dram)
     timed.portCycles =
         timed.cycles - config.dmaSetupCycles - config.dmaDramLatency;

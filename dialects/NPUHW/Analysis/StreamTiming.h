@@ -3,7 +3,8 @@
 // The dialect-independent core of `npuhw-estimate-layers`: the compiler's
 // prediction of when each command of a lowered stream starts and ends, from
 // the stream as lowered (stream order, engines, dependencies) and the cycle
-// table of docs/npu-isa.md §8, under the dispatch and engine rules of §4.
+// table of docs/npu-cycle-model.md, under the dispatch and engine rules of
+// docs/npu-isa.md §4.
 // Because it replays the whole stream, consecutive ops overlap in it the way
 // the lowering scheduled them (the next op's loads during this op's compute,
 // each op in the LMEM share the lowering gave it): a layer's predicted span
@@ -29,8 +30,8 @@ struct TimedCommand {
   /// fetch unit, and END finishes the run.
   npu::Engine engine = npu::Engine::CTRL;
   bool isEnd = false;
-  /// Cycles it occupies its engine without port waits (the §8 table; for a
-  /// DRAM transfer setup + transfer + latency).
+  /// Cycles it occupies its engine without port waits (the table of
+  /// docs/npu-cycle-model.md; for a DRAM transfer setup + transfer + latency).
   uint64_t cycles = 0;
   /// For a DMA to or from DRAM: the cycles it holds the DRAM port (its
   /// burst-rounded bytes at dma.dram_bytes_per_cycle); 0 otherwise.
@@ -52,8 +53,8 @@ struct StreamTiming {
   uint64_t totalCycles = 0;
 };
 
-/// \p command as the replay sees it (cycles and port cycles from the §8
-/// table on \p config); its dependencies are left empty.
+/// \p command as the replay sees it (cycles and port cycles from the table
+/// of docs/npu-cycle-model.md on \p config); its dependencies are left empty.
 TimedCommand timedCommand(const npu::Command &command,
                           const npu::TargetConfig &config);
 

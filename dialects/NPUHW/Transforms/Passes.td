@@ -130,7 +130,7 @@ def NPUHWEstimateLayersPass
     Predicts when every command of each `npuhw.stream` starts and ends by
     replaying the stream as lowered: its commands in stream order with the
     dependencies its semaphore waits pair with, the cycle table of
-    `docs/npu-isa.md` §8, the fetch unit's one dispatch a cycle into FIFOs of
+    `docs/npu-cycle-model.md`, the fetch unit's one dispatch a cycle into FIFOs of
     `queues.fifo_depth`, NOP and END fences, in-order engines and the shared
     DRAM port (first come, first served). LMEM port stalls are left out.
 
