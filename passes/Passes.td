@@ -205,6 +205,39 @@ def KilnCPULowerStridedCopiesPass
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def KilnCPUStridedGathersPass
+    : Pass<"kiln-cpu-strided-gathers", "::mlir::func::FuncOp"> {
+  let summary = "Give vector.gather on non-contiguous buffers memory offsets";
+  let description = [{
+    The linalg vectorizer turns a `tensor.extract` at computed indices (a
+    gather: GatherV2, GatherNd, resize) into a `vector.gather` whose indices
+    are row-major positions in the tensor's shape. `convert-vector-to-llvm`
+    adds them to the address of the base element as offsets in memory, which
+    is the same only when the buffer is contiguous. A tensor bufferizes to a
+    strided buffer when it is a slice (a StridedSlice feeding a gather) or
+    is written in place into a larger one; the gather then read the wrong
+    elements (facemesh-attention-pinto's landmark gathers, a slice of the
+    last axis 3 wide read as if it were 2 wide). This pass rewrites each
+    gather on a buffer with a non-contiguous strided layout: the position
+    `linear(offsets) + indices` is split into coordinates by the buffer's
+    sizes, the new indices are `sum(coordinate_d * stride_d)` and the
+    offsets zero. Gathers on contiguous buffers are left alone.
+
+    ```mlir
+    // kiln-opt --pass-pipeline='builtin.module(func.func(kiln-cpu-strided-gathers))'
+    %g = vector.gather %s[%c0, %c0] [%i], %m, %p
+        : memref<8x2xf32, strided<[3, 1]>>, vector<4xindex>, vector<4xi1>,
+          vector<4xf32> into vector<4xf32>
+    // becomes, with %i = 2 * row + column:
+    // %off = (%i / 2) * 3 + (%i % 2) * 1, vector.gather %s[%c0, %c0] [%off]
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def KilnCPUOutlineLayersPass
     : Pass<"kiln-cpu-outline-layers", "::mlir::ModuleOp"> {
   let summary = "Outline each top-level loop nest of a large function into its own function";

@@ -117,6 +117,10 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
   // Strided copies would call memrefCopy (MLIR's runner utilities); as loops
   // they keep the object free of anything but the C library.
   OpPassManager &loops = pm.nest<func::FuncOp>();
+  // The vectorizer's gathers index tensors row-major; on a buffer that
+  // bufferization made strided (a slice) they need memory offsets.
+  if (options.vectorize)
+    loops.addPass(createKilnCPUStridedGathersPass());
   loops.addPass(createKilnCPULowerStridedCopiesPass());
   loops.addPass(createConvertLinalgToLoopsPass());
   pm.addPass(createCanonicalizerPass());

@@ -89,6 +89,23 @@ add("gather_const_table", lambda i: tf.gather(
     tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]), i), S([4], i32),
     inputs=lambda rng, s: [rng.integers(0, 3, [4]).astype(np.int32)])
 
+# Gathers from a slice of the last axis: the slice is a strided buffer (rows
+# 3 apart, 2 wide), which the vectorizer's gather read as if it were
+# contiguous until kiln-cpu-strided-gathers (facemesh-attention-pinto: its
+# landmark gathers from x[:, :, 0:2] of a (1, 468, 3) reshape).
+add("gather_of_last_axis_slice",
+    lambda x, i: tf.gather(x[:, :, 0:2], i, axis=1), S([1, 8, 3], f32),
+    S([5], i32), inputs=indices(8, [5]), ci=True)
+add("gather_const_indices_of_slice", lambda x: tf.gather(
+    (tf.reshape(x, [1, 468, 3]) * 0.25)[:, :, 0:2],
+    [61, 146, 91, 181, 84, 17, 314, 405, 0, 467], axis=1),
+    S([1, 1404], f32))
+add("gather_nd_of_slice", lambda x, i: tf.gather_nd(x[:, 1:3, 0:2], i),
+    S([6, 4, 3], f32), S([5, 3], i32),
+    inputs=lambda rng, s: [uniform()(rng, s[:1])[0], np.stack(
+        [rng.integers(0, 6, [5]), rng.integers(0, 2, [5]),
+         rng.integers(0, 2, [5])], -1).astype(np.int32)])
+
 
 def nd_indices(limits, count):
     def generate(rng, specs):
