@@ -90,33 +90,6 @@ std::optional<Candidate> matchCandidate(linalg::LinalgOp op, int64_t tileM,
   return candidate;
 }
 
-/// `weights` of shape [..., F] as [ceil(F / tileN), ..., tileN]: panel p
-/// holds output channels p * tileN to p * tileN + tileN - 1 of every leading
-/// index, in the leading indices' order; channels past F are zero.
-DenseElementsAttr packPanels(DenseElementsAttr weights, int64_t tileN) {
-  ShapedType type = weights.getType();
-  ArrayRef<int64_t> shape = type.getShape();
-  int64_t channels = shape.back();
-  int64_t rows = type.getNumElements() / channels;
-  int64_t panels = llvm::divideCeil(channels, tileN);
-  size_t bytes = type.getElementTypeBitWidth() / 8;
-  ArrayRef<char> source = weights.getRawData();
-  std::vector<char> packed(panels * rows * tileN * bytes, 0);
-  for (int64_t row = 0; row < rows; ++row)
-    for (int64_t panel = 0; panel < panels; ++panel) {
-      int64_t first = panel * tileN;
-      int64_t count = std::min(tileN, channels - first);
-      std::memcpy(packed.data() + ((panel * rows + row) * tileN) * bytes,
-                  source.data() + (row * channels + first) * bytes,
-                  count * bytes);
-    }
-  SmallVector<int64_t> packedShape{panels};
-  packedShape.append(shape.begin(), shape.end() - 1);
-  packedShape.push_back(tileN);
-  return DenseElementsAttr::getFromRawBuffer(
-      RankedTensorType::get(packedShape, type.getElementType()), packed);
-}
-
 /// Whether the panels of `candidate` should be the outermost loop: when the
 /// whole filter does not fit `cacheBytes`, walking it once per output row
 /// (the order without packing) streams it from memory again and again,
@@ -256,7 +229,7 @@ struct KilnCPUPackWeightsPass final
         rewriter.setInsertionPointAfterValue(weights);
         packed = arith::ConstantOp::create(
             rewriter, weights.getLoc(),
-            packPanels(candidate.weights, candidate.panel));
+            kiln::packPanels(candidate.weights, candidate.panel));
       }
       (void)tileOverPanels(rewriter, candidate, packed, cacheBytes);
     }
@@ -273,3 +246,31 @@ struct KilnCPUPackWeightsPass final
 };
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Shared with kiln-cpu-depthwise (CPUTiling.h)
+//===----------------------------------------------------------------------===//
+
+DenseElementsAttr kiln::packPanels(DenseElementsAttr weights, int64_t tileN) {
+  ShapedType type = weights.getType();
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t channels = shape.back();
+  int64_t rows = type.getNumElements() / channels;
+  int64_t panels = llvm::divideCeil(channels, tileN);
+  size_t bytes = type.getElementTypeBitWidth() / 8;
+  ArrayRef<char> source = weights.getRawData();
+  std::vector<char> packed(panels * rows * tileN * bytes, 0);
+  for (int64_t row = 0; row < rows; ++row)
+    for (int64_t panel = 0; panel < panels; ++panel) {
+      int64_t first = panel * tileN;
+      int64_t count = std::min(tileN, channels - first);
+      std::memcpy(packed.data() + ((panel * rows + row) * tileN) * bytes,
+                  source.data() + (row * channels + first) * bytes,
+                  count * bytes);
+    }
+  SmallVector<int64_t> packedShape{panels};
+  packedShape.append(shape.begin(), shape.end() - 1);
+  packedShape.push_back(tileN);
+  return DenseElementsAttr::getFromRawBuffer(
+      RankedTensorType::get(packedShape, type.getElementType()), packed);
+}

@@ -38,6 +38,13 @@ tileAndFuseHeavyOp(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp heavy,
 /// waiting on each other, up to 4 x `tileN`.
 int64_t contractionTileN(int64_t m, int64_t tileM, int64_t tileN);
 
+/// `weights` of shape [..., F] as [ceil(F / tileN), ..., tileN]: panel p
+/// holds channels p * tileN to p * tileN + tileN - 1 of every leading index,
+/// in the leading indices' order; channels past F are zero. The elements
+/// must be whole bytes.
+mlir::DenseElementsAttr packPanels(mlir::DenseElementsAttr weights,
+                                   int64_t tileN);
+
 } // namespace kiln
 
 #endif // KILN_PASSES_CPUTILING_H

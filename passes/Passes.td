@@ -181,6 +181,62 @@ def KilnCPUPadInPlacePass
                            "::mlir::tensor::TensorDialect"];
 }
 
+def KilnCPUDepthwisePass
+    : Pass<"kiln-cpu-depthwise", "::mlir::func::FuncOp"> {
+  let summary = "Depthwise convolutions as register-tiled vector FMAs over "
+                "channel blocks, with the padding in the loop bounds";
+  let description = [{
+    Runs first among the CPU tiling passes of `kiln-linalg-to-llvm-pipeline`
+    (before `kiln-cpu-pad-in-place`). A `linalg.depthwise_conv_2d_nhwc_hwc`
+    on f32 tensors of static shape with unit dilation is rewritten, with the
+    elementwise consumer `kiln-cpu-tile-and-vectorize` would fuse into it
+    (bias, ReLU, ReLU6: arith and math ops), into loops on tensors:
+
+    - output rows, then blocks of `lanes` channels (16: one AVX-512
+      register of f32; 8 for AVX2), then tiles of `tile-w` output pixels
+      along W. A tile keeps `tile-w` accumulator vectors in registers across
+      the filter rows; each filter row loads its KW taps once and each input
+      vector once, and every tap is one `vector.fma` per pixel. The consumer
+      runs on the accumulators and each output vector is stored once.
+    - A zero `tensor.pad` before the convolution (SAME padding) is not
+      materialised: the filter rows of an output row are limited to those
+      inside the input (loop bounds), the tiles of interior columns read
+      every tap, and the few border columns are emitted with the taps that
+      fall outside the input left out at compile time.
+    - A constant filter [KH, KW, C] is packed at compile time into
+      [ceil(C / lanes), KH, KW, lanes] (zero past C), so the taps of one
+      channel block are one contiguous block. A last partial channel block
+      (C not a multiple of `lanes`) reads and writes with masks.
+
+    Depthwise convolutions this pass does not take (dynamic shapes,
+    dilation, other element types) are left to `kiln-cpu-tile-and-vectorize`.
+
+    ```mlir
+    // kiln-opt --pass-pipeline='builtin.module(func.func(kiln-cpu-depthwise))'
+    %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] { ... 0.0 }
+    %c = linalg.depthwise_conv_2d_nhwc_hwc ins(%p, %w ...) outs(%zeros ...)
+    %y = linalg.generic ... ins(%c, %bias ...) { addf, maximumf }
+    // becomes
+    %packed = arith.constant dense<...> : tensor<2x3x3x16xf32>
+    scf.for %oh ... {   // kh from max(0, 1 - oh) to min(3, H + 1 - oh)
+      scf.for %block ... {
+        scf.for %tile ... {   // 8 accumulators, vector.fma per tap
+          scf.for %kh ... { vector.transfer_read ...; vector.fma ... }
+          // bias + ReLU on vectors, vector.transfer_write
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect", "::mlir::vector::VectorDialect",
+  ];
+  let options = [
+    Option<"lanes", "lanes", "int64_t", /*default=*/"16",
+           "Channels of one vector: 16 f32 for AVX-512, 8 for AVX2">,
+    Option<"tileW", "tile-w", "int64_t", /*default=*/"8",
+           "Output pixels along W of one register tile">,
+  ];
+}
+
 def KilnCPULowerStridedCopiesPass
     : Pass<"kiln-cpu-lower-strided-copies", "::mlir::func::FuncOp"> {
   let summary = "Turn memref.copy between strided buffers into linalg.copy";

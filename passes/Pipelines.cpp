@@ -46,6 +46,14 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
     tiling.tileN = options.tileN;
     tiling.tileK = options.tileK;
     OpPassManager &funcs = pm.nest<func::FuncOp>();
+    // Depthwise convolutions as register tiles over channel blocks, reading
+    // the unpadded input.
+    if (options.depthwise) {
+      KilnCPUDepthwisePassOptions depthwise;
+      depthwise.lanes = options.depthwiseLanes;
+      depthwise.tileW = options.depthwiseTileW;
+      funcs.addPass(createKilnCPUDepthwisePass(depthwise));
+    }
     // Padded tensors as a filled border around their producer's output.
     if (options.padInPlace)
       funcs.addPass(createKilnCPUPadInPlacePass());

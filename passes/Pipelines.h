@@ -60,6 +60,20 @@ struct LinalgToLLVMPipelineOptions
                      "approximations instead of a libm call per element "
                      "(kiln-cpu-approximate-math)"),
       llvm::cl::init(true)};
+  Option<bool> depthwise{
+      *this, "depthwise",
+      llvm::cl::desc("Depthwise convolutions as register-tiled vector FMAs "
+                     "over channel blocks, padding in the loop bounds "
+                     "(kiln-cpu-depthwise)"),
+      llvm::cl::init(true)};
+  Option<int64_t> depthwiseLanes{
+      *this, "depthwise-lanes",
+      llvm::cl::desc("kiln-cpu-depthwise's lanes (16 for AVX-512, 8 for "
+                     "AVX2)"),
+      llvm::cl::init(16)};
+  Option<int64_t> depthwiseTileW{
+      *this, "depthwise-tile-w",
+      llvm::cl::desc("kiln-cpu-depthwise's tile-w"), llvm::cl::init(8)};
   Option<bool> padInPlace{
       *this, "pad-in-place",
       llvm::cl::desc("Fill only the border of padded tensors and let the "

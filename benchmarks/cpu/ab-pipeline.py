@@ -76,9 +76,14 @@ def build_variant(abi_mlir, header, options, kiln_bin, out, cpu):
     run([LLVM / "llc", "-O2", f"-mcpu={cpu}", "-relocation-model=pic",
          "-filetype=obj", out / "model.bc", "-o", out / "model.o"])
     timer = out / "timer"
+    # kiln-timer.c sets the thread pool of Kiln's CPU runtime (one thread
+    # unless KILN_TIMER_THREADS says otherwise).
+    threads = kiln_bin.parent / "lib/libkiln-cpu-threads.a"
+    if not threads.exists():
+        threads = ROOT / "build/lib/libkiln-cpu-threads.a"
     run([os.environ.get("CC", "cc"), "-std=c11", "-D_POSIX_C_SOURCE=200809L",
          "-O2", "-include", header, ROOT / "benchmarks/peers/kiln-timer.c",
-         out / "model.o", "-lm", "-o", timer])
+         out / "model.o", threads, "-lpthread", "-lm", "-o", timer])
     return timer
 
 

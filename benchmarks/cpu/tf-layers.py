@@ -4,7 +4,7 @@ two builds or two settings side by side, checked against NumPy.
 
     benchmarks/cpu/tf-layers.py [--a-bin /work/main/build/bin] \\
         [--b-bin build/bin] [--a OPTIONS] [--b OPTIONS] \\
-        [--layers c3x3_7_512_512,...] [--rounds 3] [--repeat 30]
+        [--layers c3x3_7_512_512,...] [--rounds 3] [--repeat 30] [--onednn]
 
 Each layer is a `tf.Conv2D` / `tf.DepthwiseConv2dNative` (SAME padding)
 followed by `tf.BiasAdd` and `tf.Relu`, or a batch-1 `tf.MatMul` with
@@ -21,6 +21,12 @@ takes. For each layer the script
    rounds' medians and the fastest run of each side, the MACs per second of
    B's fastest run, and each side's largest error against NumPy relative to
    the output's scale.
+
+With --onednn, each conv and depthwise layer is also run by oneDNN in the
+same rounds (benchmarks/cpu/onednn/onednn-layer.cpp, compiled here against
+Debian's libdnnl-dev: NHWC input and output, the filter reordered once to
+oneDNN's layout, bias and ReLU as post-ops, one thread), and the table gets
+its median and fastest run, B's ratio to them and its error.
 
 Fresh result buffers are kept by malloc between runs
 (GLIBC_TUNABLES mmap and trim thresholds at 1 GiB), so the times are the
@@ -60,6 +66,17 @@ LAYERS = {
     "c3x3s2_224_3_32": ("conv", 224, 224, 3, 32, 3, 2),
     "dw3x3_28_256": ("dw", 28, 28, 256, 256, 3, 1),
     "dw3x3_112_32": ("dw", 112, 112, 32, 32, 3, 1),
+    # MobileNetV2's depthwise layers (the 112x112x96 one at stride 2).
+    "dw3x3s2_112_96": ("dw", 112, 112, 96, 96, 3, 2),
+    "dw3x3_56_144": ("dw", 56, 56, 144, 144, 3, 1),
+    "dw3x3_28_192": ("dw", 28, 28, 192, 192, 3, 1),
+    "dw3x3_14_384": ("dw", 14, 14, 384, 384, 3, 1),
+    "dw3x3_14_576": ("dw", 14, 14, 576, 576, 3, 1),
+    "dw3x3_7_960": ("dw", 7, 7, 960, 960, 3, 1),
+    # 5x5 (blazeface, MobileNetV3, EfficientNet), at strides 1 and 2.
+    "dw5x5_14_576": ("dw", 14, 14, 576, 576, 5, 1),
+    "dw5x5s2_28_144": ("dw", 28, 28, 144, 144, 5, 2),
+    "dw5x5_64_24": ("dw", 64, 64, 24, 24, 5, 1),
     "fc_1280_1000": ("fc", 1, 1, 1280, 1000, 1, 1),
     "mm_256_256_256": ("fc", 256, 1, 256, 256, 1, 1),
 }
@@ -74,7 +91,7 @@ def dense(array):
 
 
 def make_layer(kind, H, W, C, F, k, s, rng):
-    """(module text, input, expected output) of one layer."""
+    """(module text, input, expected output, weights, bias) of one layer."""
     b = rng.standard_normal((F,)).astype(np.float32)
     if kind == "fc":
         w = (rng.standard_normal((C, F)) * 0.05).astype(np.float32)
@@ -126,7 +143,7 @@ def make_layer(kind, H, W, C, F, k, s, rng):
     text = ("module {\n  func.func @main(%x: " + tensor(x.shape) + ") -> " +
             tensor(expected.shape) + ' attributes {tf.entry_function = '
             '{inputs = "x", outputs = "y"}} {\n' + body + "\n  }\n}\n")
-    return text, x, expected
+    return text, x, expected, w, b
 
 
 def macs(kind, H, W, C, F, k, s):
@@ -149,28 +166,47 @@ def main():
     parser.add_argument("--warmup", type=int, default=5)
     parser.add_argument("--repeat", type=int, default=30)
     parser.add_argument("--keep", type=Path, help="keep the build files here")
+    parser.add_argument("--onednn", action="store_true",
+                        help="also time oneDNN's convolution of each conv or "
+                        "depthwise layer (onednn/onednn-layer.cpp; needs Debian's "
+                        "libdnnl-dev) in the same rounds")
     args = parser.parse_args()
     os.environ["GLIBC_TUNABLES"] = ("glibc.malloc.mmap_threshold=1073741824:"
                                     "glibc.malloc.trim_threshold=1073741824")
     scratch = args.keep or Path(tempfile.mkdtemp(prefix="kiln-layers-"))
     cpu = ab.host_cpu()
+    onednn = None
+    if args.onednn:
+        onednn = scratch / "onednn-layer"
+        source = ROOT / "benchmarks/cpu/onednn/onednn-layer.cpp"
+        # Built once per --keep directory (again when the source changed).
+        if (not onednn.exists() or
+                onednn.stat().st_mtime < source.stat().st_mtime):
+            ab.run(["c++", "-O2", "-fopenmp", source, "-ldnnl", "-o", onednn])
     bins = {"a": args.a_bin.resolve(), "b": args.b_bin.resolve()}
     options = {"a": args.a, "b": args.b}
     print(f"A: {bins['a']} {args.a!r}  B: {bins['b']} {args.b!r}  "
           f"({args.rounds} rounds of {args.warmup} + {args.repeat} runs; "
           f"load average {os.getloadavg()[0]:.1f} at start)\n")
+    extra = (" oneDNN median (ms) | oneDNN fastest | B / oneDNN median | "
+             "B / oneDNN fastest | oneDNN error |") if onednn else ""
     print("| layer | A median (ms) | B median (ms) | B speed-up | A fastest | "
           "B fastest | B speed-up (fastest) | B GMAC/s (fastest) | A error | "
-          "B error |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "B error |" + extra)
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|" +
+          ("---:|" * 5 if onednn else ""))
+    impls = {}
     rng = np.random.default_rng(0)
     for name in args.layers.split(","):
         spec = LAYERS[name]
-        text, x, expected = make_layer(*spec, rng)
+        text, x, expected, w, b = make_layer(*spec, rng)
         work = scratch / name
         work.mkdir(parents=True, exist_ok=True)
         (work / "layer.mlir").write_text(text)
         x.tofile(work / "input_0.bin")
+        w.astype("<f4").tofile(work / "weights.bin")
+        b.astype("<f4").tofile(work / "bias.bin")
+        with_onednn = onednn is not None and spec[0] in ("conv", "dw")
         ab.run([bins["a"] / "kiln-compile", work / "layer.mlir",
                 "--symbol=kiln_model", "-o", work / "layer.o",
                 f"--header={work / 'model.h'}", f"--dump-dir={work / 'dump'}"])
@@ -179,8 +215,8 @@ def main():
                                          bins[side], work / side, cpu)
                   for side in "ab"}
         feeds = [f"{work}/input_0.bin:" + ",".join(map(str, x.shape))]
-        medians = {"a": [], "b": []}
-        fastest = {"a": [], "b": []}
+        medians = {"a": [], "b": [], "onednn": []}
+        fastest = {"a": [], "b": [], "onednn": []}
         errors = {}
         scale = max(float(np.abs(expected).max()), 1e-6)
         for _ in range(args.rounds):
@@ -194,12 +230,36 @@ def main():
                 got = np.array(outputs[0], np.float32)
                 errors[side] = float(
                     np.abs(got - expected.reshape(-1)).max()) / scale
+            if with_onednn:
+                printed = ab.run([onednn, *map(str, spec), args.warmup,
+                                  args.repeat, work], text=True,
+                                 capture_output=True).stdout
+                for line in printed.splitlines():
+                    if line.startswith("times_ms "):
+                        times = [float(t) for t in line.split()[1:]]
+                    elif line.startswith("impl "):
+                        impls[name] = line.split(" ", 1)[1]
+                medians["onednn"].append(statistics.median(times))
+                fastest["onednn"].append(min(times))
+                got = np.fromfile(work / "onednn-out.bin", "<f4")
+                errors["onednn"] = float(
+                    np.abs(got - expected.reshape(-1)).max()) / scale
         a, b = (statistics.median(medians[s]) for s in "ab")
         a_min, b_min = min(fastest["a"]), min(fastest["b"])
         rate = macs(*spec) / (b_min * 1e6)
-        print(f"| {name} | {a:.3f} | {b:.3f} | {a / b:.2f}x | {a_min:.3f} | "
-              f"{b_min:.3f} | {a_min / b_min:.2f}x | {rate:.1f} | "
-              f"{errors['a']:.1e} | {errors['b']:.1e} |", flush=True)
+        row = (f"| {name} | {a:.3f} | {b:.3f} | {a / b:.2f}x | {a_min:.3f} | "
+               f"{b_min:.3f} | {a_min / b_min:.2f}x | {rate:.1f} | "
+               f"{errors['a']:.1e} | {errors['b']:.1e} |")
+        if with_onednn:
+            d = statistics.median(medians["onednn"])
+            d_min = min(fastest["onednn"])
+            row += (f" {d:.3f} | {d_min:.3f} | {b / d:.2f}x | "
+                    f"{b_min / d_min:.2f}x | {errors['onednn']:.1e} |")
+        elif onednn:
+            row += " – | – | – | – | – |"
+        print(row, flush=True)
+    for name, impl in impls.items():
+        print(f"oneDNN implementation of {name}: {impl}")
     print(f"\nload average {os.getloadavg()[0]:.1f} at the end; "
           f"build files in {scratch}")
     return 0

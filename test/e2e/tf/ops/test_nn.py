@@ -85,6 +85,16 @@ DEPTHWISE = [
                                              padding="SAME")),
     ("dil2", [1, 9, 9, 2], [3, 3, 2, 1], dict(strides=[1, 1, 1, 1],
                                             padding="SAME", dilations=[2, 2])),
+    # kiln-cpu-depthwise's cases: 20 channels (a block of 16 and a masked
+    # one of 4), 5x5 at strides 1 and 2, images narrower than the filter.
+    ("same_s1_c20", [1, 10, 13, 20], [3, 3, 20, 1],
+     dict(strides=[1, 1, 1, 1], padding="SAME")),
+    ("same_5x5_s2", [1, 11, 12, 20], [5, 5, 20, 1],
+     dict(strides=[1, 2, 2, 1], padding="SAME")),
+    ("same_5x5_s1_narrow", [1, 3, 4, 16], [5, 5, 16, 1],
+     dict(strides=[1, 1, 1, 1], padding="SAME")),
+    ("valid_5x5_s1", [1, 9, 17, 32], [5, 5, 32, 1],
+     dict(strides=[1, 1, 1, 1], padding="VALID")),
 ]
 for name, x, w, attrs in DEPTHWISE:
     CASES.append(op_case(
