@@ -13,11 +13,9 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Transforms/RegionUtils.h"
 
 namespace kiln {
 #define GEN_PASS_DEF_KILNCPUOUTLINELAYERSPASS
@@ -51,15 +49,20 @@ static bool allocatesInScope(Operation *op) {
 }
 
 /// Moves `ops` (consecutive operations of one block, in order, apart from
-/// constants and allocas left between them) into the single block of a new
-/// `scf.execute_region` placed after the last of them, outlines that region
-/// into `name`, and leaves a call in its place. The values of `ops` used
-/// after them become the function's results. Returns the new function.
-static FailureOr<func::FuncOp> outlineOps(IRRewriter &rewriter,
-                                          ArrayRef<Operation *> ops,
-                                          StringRef name) {
+/// constants and allocas left between them) into a new function `name`
+/// placed before their function, and leaves a call of it after the last of
+/// them. The function's arguments are the values the ops use from outside
+/// (constants are cloned in instead), its results the values of `ops` used
+/// after them. Every step visits only the moved ops and the uses of their
+/// results: the upstream outlining utility scans all uses of each captured
+/// value, which for the buffers every layer uses made outlining thousands
+/// of layers quadratic.
+static func::FuncOp outlineOps(OpBuilder &builder, ArrayRef<Operation *> ops,
+                               StringRef name) {
+  MLIRContext *ctx = builder.getContext();
   Location loc = ops.front()->getLoc();
   Block *parent = ops.front()->getBlock();
+  auto parentFunc = ops.front()->getParentOfType<func::FuncOp>();
   llvm::SmallPtrSet<Operation *, 32> moved(ops.begin(), ops.end());
   SmallVector<Value> escaping;
   for (Operation *op : ops)
@@ -69,42 +72,53 @@ static FailureOr<func::FuncOp> outlineOps(IRRewriter &rewriter,
           }))
         escaping.push_back(result);
 
-  rewriter.setInsertionPointAfter(ops.back());
-  auto region =
-      scf::ExecuteRegionOp::create(rewriter, loc, ValueRange(escaping).getTypes());
-  Block *body = rewriter.createBlock(&region.getRegion());
+  builder.setInsertionPoint(parentFunc);
+  auto func = func::FuncOp::create(builder, loc, name,
+                                   FunctionType::get(ctx, {}, {}));
+  Block *entry = func.addEntryBlock();
+  Block::iterator callPoint = std::next(ops.back()->getIterator());
   for (Operation *op : ops)
-    rewriter.moveOpBefore(op, body, body->end());
-  rewriter.setInsertionPointToEnd(body);
-  scf::YieldOp::create(rewriter, loc, escaping);
-  for (auto [value, result] : llvm::zip(escaping, region.getResults()))
-    rewriter.replaceUsesWithIf(value, result, [&](OpOperand &use) {
-      return !region->isProperAncestor(use.getOwner());
+    op->moveBefore(entry, entry->end());
+
+  // Values from outside become arguments, constants clones.
+  DenseMap<Value, Value> replacement;
+  SmallVector<Value> arguments;
+  OpBuilder inside = OpBuilder::atBlockBegin(entry);
+  auto isOutside = [&](Value value) {
+    if (Operation *def = value.getDefiningOp())
+      return !func->isProperAncestor(def);
+    return !func->isAncestor(
+        cast<BlockArgument>(value).getOwner()->getParentOp());
+  };
+  func.walk([&](Operation *op) {
+    for (OpOperand &operand : op->getOpOperands()) {
+      Value value = operand.get();
+      auto [it, inserted] = replacement.try_emplace(value, value);
+      if (inserted && isOutside(value)) {
+        Operation *def = value.getDefiningOp();
+        if (def && def->hasTrait<OpTrait::ConstantLike>()) {
+          it->second = inside.clone(*def)->getResult(0);
+        } else {
+          arguments.push_back(value);
+          it->second = entry->addArgument(value.getType(), value.getLoc());
+        }
+      }
+      if (it->second != value)
+        operand.set(it->second);
+    }
+  });
+  OpBuilder end = OpBuilder::atBlockEnd(entry);
+  func::ReturnOp::create(end, loc, escaping);
+  func.setFunctionType(FunctionType::get(
+      ctx, ValueRange(arguments).getTypes(), ValueRange(escaping).getTypes()));
+
+  builder.setInsertionPoint(parent, callPoint);
+  auto call = func::CallOp::create(builder, loc, func, arguments);
+  for (auto [value, result] : llvm::zip(escaping, call.getResults()))
+    value.replaceUsesWithIf(result, [&](OpOperand &use) {
+      return !func->isProperAncestor(use.getOwner());
     });
-
-  // Constants the outlined code uses become its own, not arguments of the
-  // call.
-  SetVector<Value> captured;
-  getUsedValuesDefinedAbove(region.getRegion(), captured);
-  rewriter.setInsertionPointToStart(body);
-  for (Value value : captured) {
-    Operation *def = value.getDefiningOp();
-    if (!def || !def->hasTrait<OpTrait::ConstantLike>())
-      continue;
-    Operation *copy = rewriter.clone(*def);
-    replaceAllUsesInRegionWith(value, copy->getResult(0), region.getRegion());
-  }
-
-  func::CallOp call;
-  FailureOr<func::FuncOp> outlined =
-      outlineSingleBlockRegion(rewriter, loc, region.getRegion(), name, &call);
-  if (failed(outlined))
-    return failure();
-
-  // The region now holds the call and the yield: put the call in its place.
-  rewriter.moveOpBefore(call, region);
-  rewriter.replaceOp(region, call.getResults());
-  return outlined;
+  return func;
 }
 
 /// The runs of `block` left after its layers are outlined, each cut into
@@ -151,9 +165,8 @@ straightLineChunks(Block &block, int64_t chunkOps, int64_t minOps) {
 /// has, internal linkage and `noinline`.
 static void finishOutlined(func::FuncOp func, SymbolTable &symbols) {
   MLIRContext *ctx = func.getContext();
-  // outlineSingleBlockRegion inserts the function before its parent; the
-  // symbol table learns its name for the uniqueness checks that follow.
-  symbols.remove(func);
+  // The symbol table learns its name for the uniqueness checks that follow
+  // (the function is in the module already and stays where it is).
   symbols.insert(func);
   func.setPrivate();
   func->setAttr("llvm.linkage",
@@ -169,7 +182,7 @@ struct KilnCPUOutlineLayersPass final
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTable symbols(module);
-    IRRewriter rewriter(&getContext());
+    OpBuilder builder(&getContext());
 
     // A name no symbol of the module has: <function>_<kind><N>.
     auto freshName = [&](func::FuncOp func, StringRef kind, unsigned &index) {
@@ -199,13 +212,8 @@ struct KilnCPUOutlineLayersPass final
 
       unsigned index = 0;
       for (Operation *op : layers) {
-        FailureOr<func::FuncOp> outlined =
-            outlineOps(rewriter, op, freshName(func, "layer", index));
-        if (failed(outlined)) {
-          op->emitOpError("could not be outlined into its own function");
-          return signalPassFailure();
-        }
-        finishOutlined(*outlined, symbols);
+        finishOutlined(
+            outlineOps(builder, op, freshName(func, "layer", index)), symbols);
       }
 
       // What is left between the layers (whole small tensors computed by
@@ -216,15 +224,9 @@ struct KilnCPUOutlineLayersPass final
       index = 0;
       for (ArrayRef<Operation *> chunk :
            straightLineChunks(func.getBody().front(), chunkOps, minLayerOps)) {
-        Operation *first = chunk.front();
-        FailureOr<func::FuncOp> outlined =
-            outlineOps(rewriter, chunk, freshName(func, "chunk", index));
-        if (failed(outlined)) {
-          first->emitOpError("could not be outlined with the ")
-              << chunk.size() - 1 << " operations after it";
-          return signalPassFailure();
-        }
-        finishOutlined(*outlined, symbols);
+        finishOutlined(
+            outlineOps(builder, chunk, freshName(func, "chunk", index)),
+            symbols);
       }
     }
   }
