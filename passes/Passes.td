@@ -113,29 +113,52 @@ def KilnCPUOutlineLayersPass
     LLVM optimizes and generates code per layer, and MLIR's function passes
     after this one run on them in parallel. Functions with fewer than
     `min-ops` operations, and region operations with fewer than
-    `min-layer-ops` operations, stay as they are.
+    `min-layer-ops` operations, stay as they are, and so does a function
+    that is one loop nest (a layer outlined by an earlier run).
 
     ```mlir
     // kiln-opt --kiln-cpu-outline-layers="min-ops=0 min-layer-ops=0"
     func.func @model(%a: memref<64xf32>, %b: memref<64xf32>) {
       scf.for %i = %c0 to %c64 step %c8 { ... %a ... %b ... }
+      scf.for %i = %c0 to %c64 step %c8 { ... %b ... }
       return
     }
     // becomes
     func.func @model(%a: memref<64xf32>, %b: memref<64xf32>) {
       call @model_layer0(%a, %b) : (memref<64xf32>, memref<64xf32>) -> ()
+      call @model_layer1(%b) : (memref<64xf32>) -> ()
       return
     }
     func.func private @model_layer0(%a: memref<64xf32>, %b: memref<64xf32>)
         attributes {llvm.linkage = #llvm.linkage<internal>,
                     passthrough = ["noinline"]} { scf.for ... }
     ```
+
+    With `chunk-ops` above 0, what is left of the function after that
+    (small loops, whole small tensors computed by unrolled vector ops with
+    no loop around them, the calls of the layers) is cut into runs of at
+    most `chunk-ops` operations (nested ones included), each outlined the
+    same way into `<function>_chunk<N>`, whose results are the values used
+    after it. Constants are cloned into the chunks that use them; allocas
+    stay in the function (their buffers must outlive the chunk that uses
+    them) and end a chunk that computes their sizes. Runs of fewer than
+    `min-layer-ops` operations stay. `kiln-linalg-to-llvm-pipeline` runs
+    the pass twice: for the layers after bufferization, and with chunks
+    once the loops and unrolled vector code are explicit (`scf`), where the
+    number of operations tells the size of the code; MAXIM's entry had kept
+    about 4,000 small loops and 91,000 LLVM operations, on which LLVM's
+    ScalarEvolution answered each loop's guard queries by walking back over
+    all the code before it.
   }];
   let options = [
     Option<"minOps", "min-ops", "int64_t", "2000",
            "Outline only in functions with at least this many operations">,
     Option<"minLayerOps", "min-layer-ops", "int64_t", "16",
-           "Outline only region operations with at least this many operations">,
+           "Outline only region operations, and chunks, with at least this "
+           "many operations">,
+    Option<"chunkOps", "chunk-ops", "int64_t", "0",
+           "Outline what is left between the layers in chunks of at most "
+           "this many operations; 0 leaves it in the function">,
   ];
   let dependentDialects = ["::mlir::func::FuncDialect",
                            "::mlir::scf::SCFDialect",

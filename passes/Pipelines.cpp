@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -122,6 +123,9 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createKilnCPUOutlineLayersPass(outline));
   }
 
+  // From here on the passes that work on one function at a time are nested
+  // on functions, so that MLIR runs them on the outlined layers in parallel
+  // (the module passes between them keep their order).
   // Strided copies would call memrefCopy (MLIR's runner utilities); as loops
   // they keep the object free of anything but the C library.
   OpPassManager &loops = pm.nest<func::FuncOp>();
@@ -131,41 +135,54 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
     loops.addPass(createKilnCPUStridedGathersPass());
   loops.addPass(createKilnCPULowerStridedCopiesPass());
   loops.addPass(createConvertLinalgToLoopsPass());
-  pm.addPass(createCanonicalizerPass());
+  loops.addPass(createCanonicalizerPass());
   if (options.vectorize) {
     // N-D transfers to unrolled 1-D ones, which become (masked) loads and
     // stores in convert-vector-to-llvm.
     VectorTransferToSCFOptions transfers;
     transfers.enableFullUnroll();
-    pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass(transfers));
-    pm.addPass(createCanonicalizerPass());
+    loops.addPass(createConvertVectorToSCFPass(transfers));
+    loops.addPass(createCanonicalizerPass());
+  }
+  // What is left in a large function between its layers (small loops, the
+  // copies just lowered to loops, whole small tensors as unrolled vector
+  // ops) in chunks of bounded size, now that loops and unrolled code are
+  // explicit: left in one function, LLVM's ScalarEvolution answered each of
+  // MAXIM's thousands of loops' guard queries by walking back over all the
+  // code before it.
+  if (options.outlineMinOps >= 0 && options.outlineChunkOps > 0) {
+    KilnCPUOutlineLayersPassOptions chunks;
+    chunks.minOps = options.outlineMinOps;
+    chunks.chunkOps = options.outlineChunkOps;
+    pm.addPass(createKilnCPUOutlineLayersPass(chunks));
   }
   // Multithreading, step 3 of 3: each scf.forall becomes an outlined body
   // run through kiln_cpu_parallel_for (runtime/cpu/threads).
   if (options.vectorize && options.parallelize)
     pm.addPass(createKilnCPUParallelLoopsToRuntimePass());
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass());
-
+  OpPassManager &lower = pm.nest<func::FuncOp>();
+  lower.addPass(createLowerAffinePass());
+  lower.addPass(createSCFToControlFlowPass());
+  lower.addPass(memref::createExpandStridedMetadataPass());
+  lower.addPass(createLowerAffinePass());
   if (options.vectorize) {
     ConvertVectorToLLVMPassOptions vectors;
     vectors.vectorContractLowering =
         vector::VectorContractLowering::OuterProduct;
     vectors.vectorTransposeLowering = vector::VectorTransposeLowering::Shuffle1D;
-    pm.addPass(createConvertVectorToLLVMPass(vectors));
+    lower.addPass(createConvertVectorToLLVMPass(vectors));
   }
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertIndexToLLVMPass());
+  OpPassManager &scalars = pm.nest<func::FuncOp>();
+  scalars.addPass(createConvertMathToLLVMPass());
+  scalars.addPass(createArithToLLVMConversionPass());
+  scalars.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   if (options.vectorize)
     pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<LLVM::LLVMFuncOp>(createCanonicalizerPass());
   if (options.verifyContract) {
     KilnVerifyLLVMContractPassOptions contract;
     contract.extraExternalFunctions.assign(options.externalFunctions.begin(),

@@ -97,6 +97,13 @@ struct LinalgToLLVMPipelineOptions
                      "bufferization get one function per loop nest "
                      "(kiln-cpu-outline-layers); -1 never outlines"),
       llvm::cl::init(2000)};
+  Option<int64_t> outlineChunkOps{
+      *this, "outline-chunk-ops",
+      llvm::cl::desc("In those functions, what is left between the loop "
+                     "nests after the loops are lowered to scf is outlined in "
+                     "chunks of at most this many operations "
+                     "(kiln-cpu-outline-layers' chunk-ops); 0 never"),
+      llvm::cl::init(1000)};
   Option<bool> parallelize{
       *this, "parallelize",
       llvm::cl::desc("Run the outer tile loops of heavy ops on the thread "

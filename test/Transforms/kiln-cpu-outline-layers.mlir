@@ -67,8 +67,10 @@ func.func @model(%a: memref<64xf32>, %b: memref<64xf32>, %n: index) -> f32 {
 // CHECK-LABEL: func.func private @f_layer0()
 // CHECK-NEXT:    return
 // CHECK-LABEL: func.func private @f_layer1(
+// CHECK-LABEL: func.func private @f_layer2(
 // CHECK-LABEL: func.func @f(
 // CHECK:         call @f_layer1(
+// CHECK:         call @f_layer2(
 func.func private @f_layer0() {
   return
 }
@@ -80,6 +82,30 @@ func.func @f(%a: memref<8xf32>) {
     %x = memref.load %a[%i] : memref<8xf32>
     %y = arith.addf %x, %x : f32
     memref.store %y, %a[%i] : memref<8xf32>
+  }
+  scf.for %i = %c0 to %c8 step %c1 {
+    %x = memref.load %a[%i] : memref<8xf32>
+    %y = arith.mulf %x, %x : f32
+    memref.store %y, %a[%i] : memref<8xf32>
+  }
+  return
+}
+
+// -----
+
+// A function that is one loop nest (a layer outlined before, when the
+// pipeline runs the pass again) is left as it is.
+// CHECK-NOT:   @one_layer0
+// CHECK-LABEL: func.func @one(
+// CHECK:         scf.for
+// CHECK-NOT:     call
+func.func @one(%a: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  scf.for %i = %c0 to %c8 step %c1 {
+    %x = memref.load %a[%i] : memref<8xf32>
+    memref.store %x, %a[%i] : memref<8xf32>
   }
   return
 }
