@@ -77,6 +77,27 @@ int64_t inputRows(const ConvLayer &l, int64_t rows) {
 BandRows convBandRows(const ConvLayer &l, int64_t y0, int64_t rows) {
   return npu_to_npuhw::bandRows(rowWindow(l), l.h, y0, rows);
 }
+
+/// The first input rows of the band of output rows from \p y0 (\p rows)
+/// that the band of \p R rows before it, in the same image, loaded too
+/// (its halo): they are copied from that band's input buffer instead of
+/// read from DRAM again when the tiling says so (ConvTiling::copyHalo).
+/// None for the first band of an image, a packed
+/// input, an input kept in LMEM (resident or in a cascade's ring: no DRAM
+/// traffic to save) or rows that are not 16-byte multiples (a load may
+/// then start early for alignment).
+int64_t haloRows(const ConvLayer &l, const ConvTiling &t,
+                 const ConvPlacement &p, int64_t y0, const BandRows &rows) {
+  const int64_t R = t.rowsPerBand;
+  if (!t.copyHalo || y0 == 0 || l.packed() || p.inputRegion == kResidentRegion ||
+      p.inputRegion == kCascadeRegion ||
+      rowAlignment(l.w * l.cin * l.elementBytes()) != 1 || !rows.count())
+    return 0;
+  const BandRows prev = convBandRows(l, y0 - R, R);
+  if (!prev.count() || rows.first < prev.first)
+    return 0;
+  return std::max<int64_t>(0, std::min(prev.last, rows.last) - rows.first + 1);
+}
 } // namespace
 
 std::vector<uint8_t> npu_to_npuhw::packF16ConvWeights(
@@ -361,6 +382,27 @@ bool npu_to_npuhw::chooseTiling(const ConvLayer &l,
     return false;
   }
   t.blocksPerGroup = blocks;
+  // Halo copies pay when the layer waits on DRAM: its traffic with every
+  // band's halo rows read again outlasts its MAC work. A MAC-bound layer
+  // keeps its loads (a copy inside ACT takes the whole ACT port for its
+  // cycles, which the MAC then waits for).
+  int64_t inputBytes = 0, bands = 0;
+  for (int64_t y0 = 0; y0 < l.oh; y0 += rows, ++bands)
+    inputBytes += convBandRows(l, y0, std::min(rows, l.oh - y0)).count() *
+                  l.w * l.cin * es;
+  const int64_t dram =
+      l.n * (inputBytes + l.oh * l.ow * l.cout * es) +
+      g.allWeights * (t.streamWeights ? l.n * bands : 1);
+  const int64_t f = l.fp16 ? 2 : 1, pixels = l.n * l.oh * l.ow;
+  const int64_t mac =
+      l.depthwise
+          ? f * ((pixels * 16 * g.cob * l.kh * l.kw +
+                  config.macRows * config.macCols / 8 - 1) /
+                 (config.macRows * config.macCols / 8))
+          : f * l.kh * l.kw * ((16 * g.cib + config.macRows - 1) /
+                               config.macRows) *
+                ((16 * g.cob + config.macCols - 1) / config.macCols) * pixels;
+  t.copyHalo = dram > mac * static_cast<int64_t>(config.dmaDramBytesPerCycle);
   return true;
 }
 
@@ -437,6 +479,8 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
   // The last reader or writer of each buffer, for write-after-read edges.
   Value lastMacOnIn[2], lastRequantOnAcc[2], lastStoreOnOut[2],
       lastMacOnWgt[2];
+  // The token of the previous band's input (the source of its halo rows).
+  Value inLoadedPrev;
   // A packed input whose pieces skip output columns (padding right of the
   // image): both buffers start as the pad value; the pieces never write
   // those lanes. DMA_FILL runs on DMA_IN before the loads.
@@ -499,25 +543,45 @@ SmallVector<Value> npu_to_npuhw::emitConvCommands(OpBuilder &builder,
                                 {"dst_s2", l.w * pix}});
         }
       } else {
-        Value loaded =
-            e.slice(inBuf[bi], {0, 0, 0, 0}, {lead + n1, l.w, g.cib, 16});
-        Value src = e.dram(p.inputRegion,
-                           p.inputOffset + (row - lead) * l.w * l.cin * es,
-                           (lead + n1) * l.w * l.cin * es);
-        // fp16 pads channels with +0.0 (pad byte 0; inZp is 0).
-        inLoaded = e.command(
-            "npuhw.dma_load", {src, loaded}, inDeps,
-            {{"src_run", l.cin * es},
-             {"dst_run", g.cib * 16 * es},
-             {"pad", l.inZp & 0xff},
-             {"n0", l.w},
-             {"n1", lead + n1},
-             {"n2", 1},
-             {"src_s0", l.cin * es},
-             {"src_s1", l.w * l.cin * es},
-             {"dst_s0", g.cib * 16 * es},
-             {"dst_s1", l.w * g.cib * 16 * es}});
+        // The halo rows the previous band of this image already loaded are
+        // copied from its buffer (LMEM to LMEM on DMA_IN, which runs in
+        // order: the copy precedes this band's load, and the next load into
+        // the other buffer follows it); only the new rows come from DRAM.
+        const int64_t halo = haloRows(l, t, p, y0, rows);
+        if (halo) {
+          const BandRows prev = convBandRows(l, y0 - R, R);
+          SmallVector<Value> copyDeps(inDeps);
+          copyDeps.push_back(inLoadedPrev);
+          inLoaded = e.loadBytes(
+              e.slice(inBuf[1 - bi], {rows.first - prev.first, 0, 0, 0},
+                      {halo, l.w, g.cib, 16}),
+              e.slice(inBuf[bi], {0, 0, 0, 0}, {halo, l.w, g.cib, 16}),
+              halo * l.w * g.cib * 16 * es, copyDeps);
+        }
+        if (halo < n1) {
+          const int64_t fresh = lead + n1 - halo;
+          Value loaded = e.slice(inBuf[bi], {halo, 0, 0, 0},
+                                 {fresh, l.w, g.cib, 16});
+          Value src =
+              e.dram(p.inputRegion,
+                     p.inputOffset + (row + halo - lead) * l.w * l.cin * es,
+                     fresh * l.w * l.cin * es);
+          // fp16 pads channels with +0.0 (pad byte 0; inZp is 0).
+          inLoaded = e.command(
+              "npuhw.dma_load", {src, loaded}, inDeps,
+              {{"src_run", l.cin * es},
+               {"dst_run", g.cib * 16 * es},
+               {"pad", l.inZp & 0xff},
+               {"n0", l.w},
+               {"n1", fresh},
+               {"n2", 1},
+               {"src_s0", l.cin * es},
+               {"src_s1", l.w * l.cin * es},
+               {"dst_s0", g.cib * 16 * es},
+               {"dst_s1", l.w * g.cib * 16 * es}});
+        }
       }
+      inLoadedPrev = inLoaded;
       Value requant;
       for (int64_t gi = 0; gi < groups; ++gi, ++unit) {
         const int64_t ai = unit % 2, gb0 = gi * G,

@@ -121,6 +121,10 @@ struct ConvTiling {
   /// Streamed weights: WGT buffers used alternately (1 when two buffers of
   /// one output block's weights do not fit).
   int64_t weightBuffers = 2;
+  /// Bands after the first copy the halo rows the band before them loaded
+  /// (LMEM to LMEM) instead of reading them from DRAM again: set when the
+  /// layer's DRAM traffic, halos read again, outlasts its MAC work.
+  bool copyHalo = false;
 };
 
 /// Chooses the tallest band, then the widest channel group, whose double

@@ -199,6 +199,25 @@ uint64_t scheduleConv(const TargetConfig &c, const ConvShape &l,
     blocks = std::min(blocks, wgt / (weightBuffers * blockWeights));
   blocks = std::max<int64_t>(blocks, 1);
   const int64_t groups = ceilDiv(cob, blocks);
+  // Halo rows are copied from the previous band's buffer when the layer's
+  // DRAM traffic, halos read again, outlasts its MAC work (ConvLowering's
+  // chooseTiling).
+  int64_t inputBytes = 0, bands = 0;
+  for (int64_t y0 = 0; y0 < l.oh; y0 += rows, ++bands)
+    inputBytes += bandImageRows(l.h, l.kh, l.sy, l.dy, l.pt, y0,
+                                std::min(rows, l.oh - y0)) *
+                  l.w * l.cin * es;
+  const int64_t pixels = l.n * l.oh * l.ow;
+  const int64_t dramBytes = l.n * (inputBytes + l.oh * l.ow * l.cout * es) +
+                            allWeights * (stream ? l.n * bands : 1);
+  const uint64_t macWork =
+      l.depthwise
+          ? f * ceilDiv(pixels * 16 * cob * l.kh * l.kw,
+                        uint64_t(c.macRows) * c.macCols / 8)
+          : f * l.kh * l.kw * ceilDiv(16 * cib, c.macRows) *
+                ceilDiv(16 * cob, c.macCols) * pixels;
+  const bool copyHalo =
+      !isPacked && uint64_t(dramBytes) > macWork * c.dmaDramBytesPerCycle;
 
   Replay s(c);
   // Loads the weights of output blocks [b0, b0 + n): the compact last
@@ -218,6 +237,8 @@ uint64_t scheduleConv(const TargetConfig &c, const ConvShape &l,
   if (!stream)
     weights = loadWeights(0, cob, {});
   Id macOnIn[2] = {}, vecOnAcc[2] = {}, storeOnOut[2] = {}, macOnWgt[2] = {};
+  // The previous band's input (the source of the halo copy).
+  Id inPrev = 0;
   // Both input buffers of a packed layer start as the pad value.
   if (isPacked && piecesSkipColumns(packed.pieces, l.ow))
     for (int i = 0; i < 2; ++i)
@@ -239,8 +260,26 @@ uint64_t scheduleConv(const TargetConfig &c, const ConvShape &l,
             in = s.dram(true, n1 * span, {macOnIn[band % 2]}, span);
           }
       } else {
-        in = s.dram(true, n1 * l.w * l.cin * es, {macOnIn[band % 2]});
+        // The halo rows the band before it in this image loaded are copied
+        // from its buffer; only the new rows come from DRAM (ConvLowering's
+        // haloRows: whole 16-byte rows only).
+        int64_t halo = 0;
+        if (copyHalo && y0 > 0 && rowAlignment(l.w * l.cin * es) == 1) {
+          const int64_t first = std::max<int64_t>(y0 * l.sy - l.pt, 0),
+                        prevFirst =
+                            std::max<int64_t>((y0 - rows) * l.sy - l.pt, 0),
+                        prevLast = std::min(
+                            l.h - 1, (y0 - 1) * l.sy - l.pt + l.dy * (l.kh - 1));
+          if (n1 && first >= prevFirst)
+            halo = std::clamp<int64_t>(prevLast - first + 1, 0, n1);
+        }
+        if (halo)
+          in = s.lmem(halo * l.w * cib * 16 * es, {macOnIn[band % 2], inPrev});
+        if (halo < n1 || !halo)
+          in = s.dram(true, (n1 - halo) * l.w * l.cin * es,
+                      {macOnIn[band % 2]});
       }
+      inPrev = in;
       Id requant = 0;
       for (int64_t gi = 0; gi < groups; ++gi, ++unit) {
         const int64_t gn = std::min(blocks, cob - gi * blocks);

@@ -44,12 +44,6 @@ namespace {
 enum class EltKind { AddSub, Mul, MinMax };
 } // namespace
 
-/// Width of the LMEM row of a tensor whose last dimension is channels: the
-/// dimension before the channels, or 1.
-static int64_t rowWidth(ShapedType type) {
-  return type.getRank() >= 2 ? type.getDimSize(type.getRank() - 2) : 1;
-}
-
 static LogicalResult verifyEltwise(Operation *op, EltKind kind) {
   auto lhs = cast<ShapedType>(op->getOperand(0).getType());
   auto rhs = cast<ShapedType>(op->getOperand(1).getType());
@@ -119,11 +113,20 @@ static LogicalResult verifyEltwise(Operation *op, EltKind kind) {
     if (failed(checkClampI8(op, clampMin, clampMax)))
       return failure();
   }
-  uint64_t rowBytes = rowWidth(lhs) * 16 * elementBytes(lhs);
+  // The lowering streams positions through two buffers per streamed
+  // operand and the output: 16 elements per position (TENSOR and SCALAR
+  // broadcasts, any shape), or the channels padded to 16 beside the
+  // broadcast vector (CHANNEL). One position is the least it needs, so a
+  // long tensor (12804x8) only takes more bands.
+  const bool byChannel = !tensor && !scalar;
+  const uint64_t blocks = byChannel ? (channels + 15) / 16 : 1;
+  const uint64_t position = blocks * 16 * elementBytes(lhs);
   return checkLmem(op, targetConfigFor(op), LmemRegion::ACT,
-                   rowBytes * (tensor ? 3 : 2),
-                   "one row of each operand and of the output (width " +
-                       Twine(rowWidth(lhs)) + ", one channel block)");
+                   position * (2 * (tensor ? 3 : 2) + (byChannel ? 1 : 0)),
+                   "two buffers of one position of each streamed operand "
+                   "and of the output" +
+                       Twine(byChannel ? ", and the channel vector" : "") +
+                       " (" + Twine(blocks) + " channel block(s))");
 }
 
 LogicalResult AddOp::verify() { return verifyEltwise(*this, EltKind::AddSub); }

@@ -6,7 +6,8 @@
 // two output channel blocks. The weights (one 16x16 block per kernel tap and
 // output block: 2 x 9 x 256 bytes) fit WGT and load once; then per band: the
 // input load (rows 0-2, then 1-3: one halo row each, channels padded from 8
-// to 16 with the input zero point -3 = 253), per block a MAC and a
+// to 16 with the input zero point -3 = 253; the second band copies the rows
+// the first loaded), per block a MAC and a
 // requantization, one store. The second band reuses the first band's
 // buffers, so its MACs wait for the requantizations that read the
 // accumulators before them. The records are {bias, multiplier, shift, 0}:
@@ -32,8 +33,13 @@
 // CHECK:         %[[M01:.+]] = npuhw.mac_conv {{.*}} weights({{.*}} : memref<2304xi8, strided<[1], offset: 2304>, #npuhw.lmem<wgt>>) out(%[[ACC1]] : {{.*}}) after(%[[X0]], %[[W]])
 // CHECK:         %[[R01:.+]] = npuhw.vec_requant in(%[[ACC1]] : {{.*}}) params({{.*}} offset: 256>, #npuhw.lmem<param>>) out({{.*}} : memref<2x4x1x16xi8, strided<[128, 32, 16, 1], offset: 16>, #npuhw.lmem<act>>) after(%[[M01]], %[[P]])
 // CHECK:         %[[S0:.+]] = npuhw.dma_store src(%[[OUT0]] : {{.*}}) dst({{.*}} : memref<256xi8, strided<[1]>, #npuhw.dram<3>>) after(%[[R01]]) {dst_s0 = 32, dst_s1 = 128, n0 = 4, n1 = 2, n2 = 1, src_run = 32, src_s0 = 32, src_s1 = 128}
-// Band 1: input rows 1-3 from byte 32, padding below instead of above.
-// CHECK:         %[[X1:.+]] = npuhw.dma_load src({{.*}} : memref<96xi8, strided<[1], offset: 32>, #npuhw.dram<2>>) dst({{.*}} : memref<3x4x1x16xi8, {{.*}}) {{.*}}n1 = 3,
+// Band 1: input rows 1-3, padding below instead of above. Rows 1-2, the
+// halo, are copied from band 0's buffer (LMEM to LMEM on DMA_IN, after band
+// 0's load); only row 3 comes from DRAM (byte 96).
+// CHECK:         %[[H1:.+]] = npuhw.dma_load src({{.*}} : memref<2x4x1x16xi8, strided<[64, 16, 16, 1], offset: 64>, #npuhw.lmem<act>>) dst({{.*}} : memref<2x4x1x16xi8, strided<[64, 16, 16, 1]>, #npuhw.lmem<act>>) after(%[[X0]]) {dst_run = 128, n0 = 1, n1 = 1, n2 = 1, src_run = 128}
+// CHECK-NEXT:    memref.subview
+// CHECK-NEXT:    npuhw.view
+// CHECK-NEXT:    %[[X1:.+]] = npuhw.dma_load src({{.*}} : memref<32xi8, strided<[1], offset: 96>, #npuhw.dram<2>>) dst({{.*}} : memref<1x4x1x16xi8, strided<[64, 16, 16, 1], offset: 128>, #npuhw.lmem<act>>) {{.*}}n1 = 1,
 // CHECK:         %[[M10:.+]] = npuhw.mac_conv {{.*}} out(%[[ACC0]] : {{.*}}) after(%[[X1]], %[[W]], %[[R00]]) {dx = 1, dy = 1, in_zp = -3, kh = 3, kw = 3, pb = 1, pl = 1, pr = 1, sx = 1, sy = 1}
 // CHECK:         %[[R10:.+]] = npuhw.vec_requant in(%[[ACC0]] : {{.*}}) after(%[[M10]], %[[P]])
 // CHECK:         %[[M11:.+]] = npuhw.mac_conv {{.*}} out(%[[ACC1]] : {{.*}}) after(%[[X1]], %[[W]], %[[R01]])

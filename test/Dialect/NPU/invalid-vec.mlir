@@ -58,10 +58,10 @@ func.func @mul_multiplier(%x: tensor<8x!quant.uniform<i8:f32, 1.0e-10>>, %y: ten
 // -----
 
 module attributes {npu.target = #npu.target<"default", {"lmem.act_kib" = 1 : i64}>} {
-  func.func @eltwise_lmem(%x: tensor<1x2x16x16xf16>) -> tensor<1x2x16x16xf16> {
-    // expected-error @+1 {{one row of each operand and of the output (width 16, one channel block) needs 1536 bytes of LMEM.ACT}}
-    %0 = npu.maximum %x, %x : (tensor<1x2x16x16xf16>, tensor<1x2x16x16xf16>) -> tensor<1x2x16x16xf16>
-    return %0 : tensor<1x2x16x16xf16>
+  func.func @eltwise_lmem(%x: tensor<1x1x2x2048xf16>, %c: tensor<2048xf16>) -> tensor<1x1x2x2048xf16> {
+    // expected-error @+1 {{two buffers of one position of each streamed operand and of the output, and the channel vector (128 channel block(s)) needs 20480 bytes of LMEM.ACT}}
+    %0 = npu.maximum %x, %c : (tensor<1x1x2x2048xf16>, tensor<2048xf16>) -> tensor<1x1x2x2048xf16>
+    return %0 : tensor<1x1x2x2048xf16>
   }
 }
 
