@@ -163,8 +163,16 @@ protected:
     mlir::FailureOr<npu::Program> program =
         npuhw::exportStream(*module.getOps<npuhw::StreamOp>().begin());
     ASSERT_TRUE(succeeded(program));
+    uint64_t cycles = 0;
+    simulate(std::move(*program), x, y, cycles, races);
+  }
+
+  /// Runs \p program on \p x ("arg0") with race checking: the output
+  /// ("result0"), the cycles and the number of races.
+  void simulate(npu::Program program, const std::vector<uint8_t> &x,
+                std::vector<uint8_t> &y, uint64_t &cycles, size_t &races) {
     absl::StatusOr<npu::Simulator> sim =
-        npu::Simulator::create(std::move(*program));
+        npu::Simulator::create(std::move(program));
     ASSERT_TRUE(sim.ok()) << sim.status();
     ASSERT_TRUE(sim->setInput("arg0", x).ok());
     npu::RunOptions options;
@@ -172,6 +180,7 @@ protected:
     absl::StatusOr<npu::RunResult> result = sim->run(options);
     ASSERT_TRUE(result.ok()) << result.status();
     races = result->races.size();
+    cycles = result->stats.totalCycles;
     absl::StatusOr<std::vector<uint8_t>> out = sim->getOutput("result0");
     ASSERT_TRUE(out.ok()) << out.status();
     y = *out;

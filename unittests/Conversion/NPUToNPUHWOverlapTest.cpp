@@ -81,25 +81,6 @@ protected:
            << "\n  }\n}\n";
     return module.str();
   }
-
-  /// Runs \p program with race checking on \p x: the output, the cycles and
-  /// the races found.
-  void simulate(npu::Program program, const Bytes &x, Bytes &y,
-                uint64_t &cycles, size_t &races) {
-    absl::StatusOr<npu::Simulator> sim =
-        npu::Simulator::create(std::move(program));
-    ASSERT_TRUE(sim.ok()) << sim.status();
-    ASSERT_TRUE(sim->setInput("arg0", x).ok());
-    npu::RunOptions options;
-    options.raceCheck = true;
-    absl::StatusOr<npu::RunResult> result = sim->run(options);
-    ASSERT_TRUE(result.ok()) << result.status();
-    races = result->races.size();
-    cycles = result->stats.totalCycles;
-    absl::StatusOr<Bytes> out = sim->getOutput("result0");
-    ASSERT_TRUE(out.ok()) << out.status();
-    y = *out;
-  }
 };
 
 TEST_F(NPUToNPUHWOverlapTest, SameBytesAsSerialAndFaster) {
