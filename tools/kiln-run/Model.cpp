@@ -12,6 +12,7 @@
 #include "translate/tfjs/ImportTFJS.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/STLExtras.h"
@@ -231,16 +232,17 @@ bool hasTFOps(ModuleOp module) {
   return result.wasInterrupted();
 }
 
-/// Runs `phases` of kiln-tf-to-cpu-pipeline on `module`, one at a time,
-/// recording their times.
 LogicalResult runPhases(ModuleOp module, llvm::ArrayRef<CPUPhase> phases,
-                        const TFToCPUPipelineOptions &options,
+                        const TFToCPUPipelineOptions &options, bool verifyEach,
                         StepTimes &times) {
   for (CPUPhase phase : phases) {
     auto start = std::chrono::steady_clock::now();
     PassManager pm(module->getContext());
     buildTFToCPUPhase(pm, phase, options);
+    pm.enableVerifier(verifyEach);
     if (failed(pm.run(module)))
+      return failure();
+    if (!verifyEach && failed(verify(module)))
       return failure();
     times.emplace_back(cpuPhaseName(phase), millisecondsSince(start));
   }

@@ -92,11 +92,13 @@ specsOf(mlir::TypeRange types, const std::vector<std::string> &names,
 using StepTimes = std::vector<std::pair<std::string, double>>;
 
 /// Runs `phases` of kiln-tf-to-cpu-pipeline on `module`, one at a time,
-/// recording their times.
+/// recording their times. The IR is verified once at the end of each phase
+/// (as kiln-compile does: on a whole model a verification after every pass
+/// costs a third of the llvm phase), or after every pass with `verifyEach`.
 mlir::LogicalResult runPhases(mlir::ModuleOp module,
                               llvm::ArrayRef<CPUPhase> phases,
                               const TFToCPUPipelineOptions &options,
-                              StepTimes &times);
+                              bool verifyEach, StepTimes &times);
 
 } // namespace kiln::run
 

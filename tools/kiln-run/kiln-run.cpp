@@ -124,6 +124,11 @@ cl::opt<uint64_t> unrollLimit(
     cl::desc("LLVM unrolls loops only when the model has at most this many "
              "instructions (as kiln-compile's)"),
     cl::init(kiln::cpu::kDefaultUnrollLimit), cl::cat(runCategory));
+cl::opt<bool> verifyEach(
+    "verify-each",
+    cl::desc("Verify the IR after every pass, not once per compile phase "
+             "(slower; for debugging a pass)"),
+    cl::init(false), cl::cat(runCategory));
 cl::list<std::string> sharedLibs(
     "shared-libs",
     cl::desc("Extra shared libraries the compiled code may call (MLIR's "
@@ -407,7 +412,7 @@ int run() {
   if (onNPU) {
     pipeline.externalFunctions = {npuRuntimeFunction()};
     if (tfOps && failed(runPhases(*module, {kiln::CPUPhase::Graph}, pipeline,
-                                  steps)))
+                                  verifyEach, steps)))
       return error("cannot compile " + modelPath + " for the CPU");
     // Without a file to keep them in, the calibrated ranges go to a
     // temporary file that the partitioning reads.
@@ -449,7 +454,7 @@ int run() {
     phases = {kiln::CPUPhase::Graph, kiln::CPUPhase::Linalg};
   }
   phases.push_back(kiln::CPUPhase::ABI);
-  if (failed(runPhases(*module, phases, pipeline, steps)))
+  if (failed(runPhases(*module, phases, pipeline, verifyEach, steps)))
     return error("cannot compile " + modelPath + " for the CPU");
   auto func = module->lookupSymbol<func::FuncOp>(entry);
   if (!func)
@@ -464,7 +469,8 @@ int run() {
               signature->unsignedOutputs, "output");
   if (!outputSpecs)
     return EXIT_FAILURE;
-  if (failed(runPhases(*module, {kiln::CPUPhase::LLVM}, pipeline, steps)))
+  if (failed(runPhases(*module, {kiln::CPUPhase::LLVM}, pipeline, verifyEach,
+                        steps)))
     return error("cannot compile " + modelPath + " for the CPU");
 
   // Check the feeds and the expected arrays before compiling machine code.
