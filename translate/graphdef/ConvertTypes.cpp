@@ -202,9 +202,13 @@ FailureOr<SmallVector<T>> expandValues(ArrayRef<T> given, int64_t count, T zero,
                 << " but its shape holds " << count;
     return failure();
   }
+  // An empty shape holds nothing, whatever was given (no last value to
+  // repeat: `given` may be empty too).
+  if (count == 0)
+    return SmallVector<T>();
   // One value (or none) is a splat: never expand it, whatever the shape's
   // size (a 10^12-element splat must not allocate 10^12 values).
-  if (given.size() <= 1 && count > 0)
+  if (given.size() <= 1)
     return SmallVector<T>{given.empty() ? zero : given.front()};
   SmallVector<T> values(given.begin(), given.end());
   values.resize(count, given.back());
