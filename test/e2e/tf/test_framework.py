@@ -110,6 +110,26 @@ def test_unknown_backend_is_a_clear_error():
     assert "unknown backend 'npu'" in proc.stderr
 
 
+def test_a_step_past_its_timeout_is_reported_as_such(tmp_path):
+    from kiln_e2e.backends import _run
+    log = tmp_path / "step.log"
+    status, output = _run(["sleep", "30"], str(log), str(tmp_path), timeout=1)
+    assert status == "timeout"
+    assert "(timed out after 1 s)" in output
+    assert "sleep 30" in log.read_text()
+    assert _run(["true"], str(log), str(tmp_path), timeout=1)[0] == 0
+
+
+def test_npm_specs_justify_tolerances_and_timeouts():
+    from kiln_e2e import npm
+    from kiln_e2e.backends import TIMEOUT
+    for name, spec in npm.SPECS.items():
+        if (spec.rtol, spec.atol) != (1e-4, 1e-6):
+            assert spec.why, name
+        if spec.timeout != TIMEOUT:
+            assert spec.timeout > TIMEOUT and spec.why_timeout, name
+
+
 class FakeBackend(Backend):
     """Returns canned outputs, or fails, without running Kiln."""
 

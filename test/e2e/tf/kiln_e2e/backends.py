@@ -54,10 +54,10 @@ def _write_config(path, frozen, inputs):
         f.write("\n".join(lines) + "\n")
 
 
-def _run(command, log_path, cwd):
+def _run(command, log_path, cwd, timeout=TIMEOUT):
     """Runs `command`, logging it and its output, and appends it to
     cwd/commands.sh (so the backend's steps can be run again by hand);
-    (exit status, output)."""
+    (exit status, output). Exit status "timeout" after `timeout` seconds."""
     script = os.path.join(cwd, "commands.sh")
     new_script = not os.path.exists(script)
     with open(script, "a") as f:
@@ -67,13 +67,13 @@ def _run(command, log_path, cwd):
     try:
         proc = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True,
-                              timeout=TIMEOUT)
+                              timeout=timeout)
         status, output = proc.returncode, proc.stdout
     except subprocess.TimeoutExpired as e:
         status = "timeout"
         output = (e.stdout or b"").decode(errors="replace") if isinstance(
             e.stdout, bytes) else (e.stdout or "")
-        output += f"\n(timed out after {TIMEOUT} s)\n"
+        output += f"\n(timed out after {timeout} s)\n"
     with open(log_path, "w") as f:
         f.write("$ " + shlex.join(command) + "\n" + output)
         f.write(f"(exit status {status})\n")
