@@ -4,7 +4,8 @@ the e2e suite runs (issue 15), for one or more builds side by side.
 
     nice -n 5 benchmarks/compile/compile-times.py \\
         --bin-dir before=/work/wt/before-15/build/bin --bin-dir after=build/bin \\
-        --cpu-limit 180 --cpu-limit maxim_deblurring=600 --timeout 1500 \\
+        --cpu-limit 180 --cpu-limit maxim_deblurring=600 \\
+        --timeout 600 --timeout maxim_deblurring=1500 \\
         --doc docs/performance-compile.md
 
 The models and their input shapes are the e2e suite's own
@@ -83,13 +84,14 @@ def commit_of(bin_dir):
 
 
 def load_results(path):
-    """(the command that measured them, when it started, the
-    measurements) from --results."""
+    """(the command that measured them, when it started, the binaries'
+    commits then, the measurements) from --results."""
     if not path.exists():
-        return "", None, []
+        return "", None, {}, []
     data = json.loads(path.read_text())
     return (data["command"],
             datetime.datetime.fromisoformat(data["started"]),
+            data.get("commits", {}),
             [compilelib.Measurement(**r) for r in data["results"]])
 
 
@@ -150,11 +152,16 @@ def main():
     command = "benchmarks/compile/compile-times.py " + " ".join(
         shlex.quote(a) for a in sys.argv[1:])
     started = datetime.datetime.now(datetime.timezone.utc)
+    # The commits of the binaries' trees when the run starts (a tree may
+    # move on while it runs).
+    commits = {label: commit_of(tool.parent)
+               for label, tool in compilers.items()}
     results = []
     if args.resume or args.render:
-        # The table's command and date are the measuring run's.
-        command, started, results = load_results(args.results)
+        # The table's command, date and commits are the measuring run's.
+        command, started, stored, results = load_results(args.results)
         started = started or datetime.datetime.now(datetime.timezone.utc)
+        commits.update(stored)
     if not args.render:
         with tempfile.TemporaryDirectory(prefix="kiln-compile-times-") as tmp:
             for index, model in enumerate(model_list):
@@ -173,7 +180,7 @@ def main():
                         leftover.unlink()
                     results.append(result)
                     args.results.write_text(json.dumps(
-                        {"command": command,
+                        {"command": command, "commits": commits,
                          "started": started.isoformat(), "results":
                          [dataclasses.asdict(r) for r in results]},
                         indent=1))
@@ -195,7 +202,7 @@ def main():
     block = "\n".join([
         f"Measured {started.date().isoformat()} on {cpu_model()} "
         f"({os.cpu_count()} cores); {load}. "
-        + ", ".join(f"`{label}`: {commit_of(compilers[label].parent)} "
+        + ", ".join(f"`{label}`: {commits[label]} "
                     f"(`{compilers[label]}`)" for label in labels)
         + "." + (f" {args.note}" if args.note else ""),
         "", "```", command, "```", "", table])
