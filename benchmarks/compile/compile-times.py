@@ -66,13 +66,7 @@ def ensure_venv():
 
 
 def cpu_model():
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return "unknown CPU"
+    return compilelib.doclib.cpu_model()
 
 
 def commit_of(bin_dir):

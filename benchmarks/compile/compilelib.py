@@ -18,6 +18,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 E2E = ROOT / "test" / "e2e" / "tf"
 
+# benchmarks/doclib.py, shared with the peer benchmark.
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import doclib  # noqa: E402
+
 BEGIN_MARK = ("<!-- compile-times:begin (written by "
               "benchmarks/compile/compile-times.py) -->")
 END_MARK = "<!-- compile-times:end -->"
@@ -311,9 +315,4 @@ def render_table(results, labels, model_list):
 def replace_block(document, block_text):
     """`document` with the text between BEGIN_MARK and END_MARK replaced by
     `block_text`, or with the marked block appended when it has none."""
-    block = f"{BEGIN_MARK}\n{block_text.rstrip()}\n{END_MARK}"
-    start = document.find(BEGIN_MARK)
-    end = document.find(END_MARK)
-    if start >= 0 and end > start:
-        return document[:start] + block + document[end + len(END_MARK):]
-    return document.rstrip("\n") + "\n\n" + block + "\n"
+    return doclib.replace_marked(document, block_text, BEGIN_MARK, END_MARK)

@@ -8,6 +8,12 @@ import math
 import re
 import signal
 import statistics
+import sys
+from pathlib import Path
+
+# benchmarks/doclib.py, shared with the compile-time benchmark.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import doclib  # noqa: E402
 
 KILN = "kiln"
 # The references every engine's outputs are compared with: the first that
@@ -286,9 +292,4 @@ def render_tables(results, engines, models, threads_list):
 def replace_section(document, section):
     """`document` with the text between BEGIN_MARK and END_MARK replaced by
     `section`, or with the marked section appended when it has none."""
-    block = f"{BEGIN_MARK}\n{section.rstrip()}\n{END_MARK}"
-    start = document.find(BEGIN_MARK)
-    end = document.find(END_MARK)
-    if start >= 0 and end > start:
-        return document[:start] + block + document[end + len(END_MARK):]
-    return document.rstrip("\n") + "\n\n" + block + "\n"
+    return doclib.replace_marked(document, section, BEGIN_MARK, END_MARK)

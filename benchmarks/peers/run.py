@@ -67,13 +67,7 @@ def step(args, timeout, log, extra_env=None):
 
 
 def cpu_model():
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
+    return benchlib.doclib.cpu_model(platform.processor() or "unknown")
 
 
 def versions(kiln_bin):
