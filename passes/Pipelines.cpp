@@ -280,6 +280,7 @@ void buildTFToCPUPhase(OpPassManager &pm, CPUPhase phase,
     LinalgToLLVMPipelineOptions llvm;
     llvm.externalFunctions = options.externalFunctions;
     llvm.parallelize = options.parallelize;
+    llvm.depthwiseLanes = options.depthwiseLanes;
     buildLinalgToLLVMPipeline(pm, llvm);
     return;
   }

@@ -197,6 +197,12 @@ struct TFToCPUPipelineOptions
       llvm::cl::desc("Parallel loops through Kiln's CPU thread runtime "
                      "(kiln-linalg-to-llvm-pipeline's parallelize)"),
       llvm::cl::init(true)};
+  Option<int64_t> depthwiseLanes{
+      *this, "depthwise-lanes",
+      llvm::cl::desc("kiln-linalg-to-llvm-pipeline's depthwise-lanes: f32 "
+                     "lanes of the target's vector registers (kiln-compile "
+                     "and kiln-run set it from the CPU)"),
+      llvm::cl::init(16)};
 };
 
 /// The phases of kiln-tf-to-cpu-pipeline, in order, so a driver can run

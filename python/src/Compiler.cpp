@@ -164,6 +164,15 @@ struct ModelBuilder {
   bool runPhase(CPUPhase phase) {
     TFToCPUPipelineOptions pipelineOptions;
     pipelineOptions.entry = options.entry;
+    // Depthwise channel blocks as wide as the target's vector registers (a
+    // target that cannot be created is reported by the JIT, later).
+    cpu::TargetOptions target;
+    target.cpu = options.cpu;
+    target.features = options.features;
+    if (auto machine = cpu::createTargetMachine(target))
+      pipelineOptions.depthwiseLanes = cpu::f32VectorLanes(**machine);
+    else
+      llvm::consumeError(machine.takeError());
     PassManager pm(&context.get());
     buildTFToCPUPhase(pm, phase, pipelineOptions);
     std::string reproducer;

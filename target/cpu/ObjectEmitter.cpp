@@ -75,6 +75,15 @@ createTargetMachine(const TargetOptions &options) {
   return machine;
 }
 
+int64_t f32VectorLanes(const llvm::TargetMachine &machine) {
+  const llvm::MCSubtargetInfo *subtarget = machine.getMCSubtargetInfo();
+  if (!machine.getTargetTriple().isX86())
+    return 4;
+  if (subtarget->checkFeatures("+avx512f"))
+    return 16;
+  return subtarget->checkFeatures("+avx") ? 8 : 4;
+}
+
 uint64_t moduleInstructionCount(const llvm::Module &module) {
   uint64_t count = 0;
   for (const llvm::Function &function : module)

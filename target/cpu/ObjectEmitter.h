@@ -44,6 +44,12 @@ void initializeLLVMTargets();
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(const TargetOptions &options);
 
+/// How many f32 values one vector register of `machine`'s CPU holds: 16
+/// with AVX-512, 8 with AVX, 4 otherwise (SSE, NEON). kiln-compile and
+/// kiln-run give it to kiln-cpu-depthwise as its `lanes`, so an AVX2 target
+/// gets register-sized channel blocks rather than pairs of registers.
+int64_t f32VectorLanes(const llvm::TargetMachine &machine);
+
 /// Default of `unrollLimit` below: the instruction count (before
 /// optimization) of the largest function LLVM still unrolls loops in. A whole
 /// model is one function; above this size, unrolling its copy and fill loops

@@ -415,7 +415,22 @@ int compile() {
     return 1;
   dumpModule("00-input.mlir", *module);
 
+  // The target first: a wrong --cpu or --triple fails before the compile,
+  // and the vector length of the CPU sizes the depthwise kernels.
+  kiln::cpu::TargetOptions targetOptions;
+  targetOptions.triple = triple;
+  targetOptions.cpu = cpu;
+  targetOptions.features = features;
+  targetOptions.optLevel = optLevel;
+  auto machine = kiln::cpu::createTargetMachine(targetOptions);
+  if (!machine) {
+    llvm::errs() << "kiln-compile: " << llvm::toString(machine.takeError())
+                 << "\n";
+    return 1;
+  }
+
   kiln::TFToCPUPipelineOptions options;
+  options.depthwiseLanes = kiln::cpu::f32VectorLanes(**machine);
   options.entry = entry;
   options.symbol = symbol.empty() ? defaultSymbol(cppClass) : symbol;
   // An imported graph's function is "main"; an .mlir input names its own.
@@ -528,17 +543,6 @@ int compile() {
   internalizePrivateFunctions(*module);
   dumpModule("04-llvm.mlir", *module);
 
-  kiln::cpu::TargetOptions targetOptions;
-  targetOptions.triple = triple;
-  targetOptions.cpu = cpu;
-  targetOptions.features = features;
-  targetOptions.optLevel = optLevel;
-  auto machine = kiln::cpu::createTargetMachine(targetOptions);
-  if (!machine) {
-    llvm::errs() << "kiln-compile: " << llvm::toString(machine.takeError())
-                 << "\n";
-    return 1;
-  }
   clock.start("LLVM IR", *module);
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =

@@ -20,6 +20,7 @@
 #include "runtime/cpu/Npy.h"
 #include "runtime/cpu/threads/ThreadPool.h"
 #include "target/cpu/JIT.h"
+#include "target/cpu/ObjectEmitter.h"
 
 #include "dialects/TF/IR/TFOps.h"
 #include "dialects/TFExecutor/IR/TFExecutor.h"
@@ -407,6 +408,13 @@ int run() {
   // segments become runtime calls before the rest is lowered for the CPU.
   kiln::TFToCPUPipelineOptions pipeline;
   pipeline.entry = entry;
+  // The JIT compiles for this machine: size the depthwise kernels' channel
+  // blocks to its vector registers.
+  if (auto host = cpu::createTargetMachine(cpu::TargetOptions{}))
+    pipeline.depthwiseLanes = cpu::f32VectorLanes(**host);
+  else
+    return error("no LLVM target for this machine: " +
+                 llvm::toString(host.takeError()));
   llvm::SmallVector<kiln::CPUPhase> phases;
   bool tfOps = hasTFOps(*module);
   if (onNPU) {
