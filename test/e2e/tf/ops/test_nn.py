@@ -145,6 +145,18 @@ RESIZE = [
     ("down", [1, 8, 8, 2], [3, 5], {}),
     ("align_corners", [1, 4, 4, 2], [7, 7], dict(align_corners=True)),
     ("half_pixel", [1, 4, 5, 2], [8, 7], dict(half_pixel_centers=True)),
+    # Static resizes are two passes (along W, then H) vectorized over the
+    # channels: one channel, an odd count with a partial vector, several
+    # whole vectors, a batch of two, and downscales that skip source rows.
+    ("c1_half_pixel", [1, 5, 6, 1], [10, 12], dict(half_pixel_centers=True)),
+    ("c13_batch2", [2, 6, 7, 13], [11, 5], {}),
+    ("c24_align_down", [2, 9, 9, 24], [4, 6], dict(align_corners=True)),
+    ("c8_half_pixel_down", [1, 12, 10, 8], [3, 4],
+     dict(half_pixel_centers=True)),
+    ("c3_down_up", [1, 9, 4, 3], [2, 9], {}),
+    # selfie's decoder: 2x up-sampling of 16 and 128 channels.
+    ("selfie_c16", [1, 64, 64, 16], [128, 128], dict(half_pixel_centers=True)),
+    ("selfie_c128", [1, 16, 16, 128], [32, 32], dict(half_pixel_centers=True)),
 ]
 for name, x, size, attrs in RESIZE:
     CASES.append(op_case(
