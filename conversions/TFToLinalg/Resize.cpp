@@ -116,7 +116,8 @@ Value createTable(OpBuilder &b, Location loc, Type element,
                   ArrayRef<T> values) {
   auto type = RankedTensorType::get({static_cast<int64_t>(values.size())},
                                     element);
-  return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(type, values));
+  return arith::ConstantOp::create(b, loc,
+                                   DenseElementsAttr::get(type, values));
 }
 
 /// Entry `position` (an index) of the i32 table `table`, as an index.
