@@ -56,7 +56,8 @@ ab = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(ab)
 
 # name: (kind, H, W, C, F, kernel, stride); a matmul ("fc") is H x C times
-# C x F; a resize is H x W x C to F x kernel (output height and width).
+# C x F; a resize is H x W x C to F x kernel (output height and width);
+# "convv" is a convolution with VALID padding.
 LAYERS = {
     "c1x1_56_128_128": ("conv", 56, 56, 128, 128, 1, 1),
     "c1x1_28_32_192": ("conv", 28, 28, 32, 192, 1, 1),
@@ -70,6 +71,10 @@ LAYERS = {
     "c3x3_14_256_256": ("conv", 14, 14, 256, 256, 3, 1),
     "c3x3_7_512_512": ("conv", 7, 7, 512, 512, 3, 1),
     "c3x3s2_224_3_32": ("conv", 224, 224, 3, 32, 3, 2),
+    # One output channel: selfie's last layer (2x2 VALID over the 257x257x16
+    # scatter of its transposed convolution), and SAME on 256x256x16.
+    "c2x2v_257_16_1": ("convv", 257, 257, 16, 1, 2, 1),
+    "c2x2_256_16_1": ("conv", 256, 256, 16, 1, 2, 1),
     "dw3x3_28_256": ("dw", 28, 28, 256, 256, 3, 1),
     "dw3x3_112_32": ("dw", 112, 112, 32, 32, 3, 1),
     # MobileNetV2's depthwise layers (the 112x112x96 one at stride 2).
@@ -151,11 +156,14 @@ def make_layer(kind, H, W, C, F, k, s, rng):
             f'{tensor(b.shape)}) -> {tensor(expected.shape)}\n'
             f'    return %1 : {tensor(expected.shape)}')
     else:
-        wshape = (k, k, C, F) if kind == "conv" else (k, k, C, 1)
+        dense_conv = kind in ("conv", "convv")
+        wshape = (k, k, C, F) if dense_conv else (k, k, C, 1)
         w = (rng.standard_normal(wshape) / np.sqrt(k * k * C)).astype(
             np.float32)
         x = rng.random((1, H, W, C), dtype=np.float32)
         OH, OW = -(-H // s), -(-W // s)
+        if kind == "convv":
+            OH, OW = (H - k) // s + 1, (W - k) // s + 1
         pad_h = max((OH - 1) * s + k - H, 0)
         pad_w = max((OW - 1) * s + k - W, 0)
         xp = np.pad(x, ((0, 0), (pad_h // 2, pad_h - pad_h // 2),
@@ -165,19 +173,20 @@ def make_layer(kind, H, W, C, F, k, s, rng):
             for j in range(k):
                 window = xp[:, i:i + (OH - 1) * s + 1:s,
                             j:j + (OW - 1) * s + 1:s, :].astype(np.float64)
-                if kind == "conv":
+                if dense_conv:
                     acc += window @ w[i, j].astype(np.float64)
                 else:
                     acc += window * w[i, j, :, 0].astype(np.float64)
         expected = np.maximum(acc + b, 0).astype(np.float32)
-        op = "tf.Conv2D" if kind == "conv" else "tf.DepthwiseConv2dNative"
+        op = "tf.Conv2D" if dense_conv else "tf.DepthwiseConv2dNative"
+        padding = "VALID" if kind == "convv" else "SAME"
         r = tensor(expected.shape)
         body = (
             f'    %w = "tf.Const"() {{value = dense<{dense(w)}> : '
             f'{tensor(wshape)}}} : () -> {tensor(wshape)}\n'
             f'    %b = "tf.Const"() {{value = dense<{dense(b)}> : '
             f'{tensor(b.shape)}}} : () -> {tensor(b.shape)}\n'
-            f'    %0 = "{op}"(%x, %w) {{padding = "SAME", strides = '
+            f'    %0 = "{op}"(%x, %w) {{padding = "{padding}", strides = '
             f'[1, {s}, {s}, 1]}} : ({tensor(x.shape)}, {tensor(wshape)}) '
             f'-> {r}\n'
             f'    %1 = "tf.BiasAdd"(%0, %b) : ({r}, {tensor(b.shape)}) -> {r}\n'
@@ -196,7 +205,9 @@ def macs(kind, H, W, C, F, k, s):
     if kind == "fc":
         return H * C * F
     OH, OW = -(-H // s), -(-W // s)
-    return OH * OW * k * k * (C * F if kind == "conv" else C)
+    if kind == "convv":
+        OH, OW = (H - k) // s + 1, (W - k) // s + 1
+    return OH * OW * k * k * (C * F if kind in ("conv", "convv") else C)
 
 
 def main():
@@ -257,8 +268,8 @@ def main():
         x.tofile(work / "input_0.bin")
         w.astype("<f4").tofile(work / "weights.bin")
         b.astype("<f4").tofile(work / "bias.bin")
-        with_onednn = onednn is not None and spec[0] in ("conv", "dw",
-                                                         "resize")
+        with_onednn = onednn is not None and spec[0] in ("conv", "convv",
+                                                         "dw", "resize")
         converters = {side: bins[side if args.each_converts else "a"]
                       for side in "ab"}
         timers = {}

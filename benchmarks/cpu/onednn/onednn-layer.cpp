@@ -3,16 +3,17 @@
 // Kiln's.
 //
 //   c++ -O2 -fopenmp onednn-layer.cpp -ldnnl -o onednn-layer
-//   onednn-layer conv|dw H W C F K S WARMUP REPEAT DIR
+//   onednn-layer conv|convv|dw H W C F K S WARMUP REPEAT DIR
 //   onednn-layer resize H W C OH OW 1 WARMUP REPEAT DIR
 //
 // DIR holds the layer's data as raw little-endian f32: input.bin (NHWC,
 // batch 1), weights.bin (TensorFlow's HWIO filter, [K, K, C, F], or
 // [K, K, C, 1] for a depthwise convolution) and bias.bin ([F]). The layer is
-// the one tf-layers.py builds: SAME padding, stride S, then the bias and a
-// ReLU, here as oneDNN's bias and eltwise post-op. Input and output are
-// NHWC; the weights are reordered once, before timing, to the layout oneDNN
-// picks (as a runtime does with constant weights). A resize is oneDNN's
+// the one tf-layers.py builds: SAME padding (VALID for convv), stride S,
+// then the bias and a ReLU, here as oneDNN's bias and eltwise post-op.
+// Input and output are NHWC; the weights are reordered once, before
+// timing, to the layout oneDNN picks (as a runtime does with constant
+// weights). A resize is oneDNN's
 // linear resampling of the NHWC input to OH x OW: its source coordinate
 // (o + 0.5) * in / out - 0.5, clamped to the image, is TensorFlow's
 // ResizeBilinear with half_pixel_centers. One thread. Prints
@@ -103,8 +104,8 @@ int resize(long h, long w, long c, long oh, long ow, int warmup, int repeat,
 
 int main(int argc, char **argv) {
   if (argc != 11) {
-    std::fprintf(stderr, "usage: onednn-layer conv|dw|resize H W C F K S "
-                         "WARMUP REPEAT DIR\n");
+    std::fprintf(stderr, "usage: onednn-layer conv|convv|dw|resize H W C F "
+                         "K S WARMUP REPEAT DIR\n");
     return 2;
   }
   if (std::strcmp(argv[1], "resize") == 0) {
@@ -122,7 +123,9 @@ int main(int argc, char **argv) {
   std::string dir = argv[10];
   if (depthwise)
     f = c;
-  long oh = (h + s - 1) / s, ow = (w + s - 1) / s;
+  bool valid = std::strcmp(argv[1], "convv") == 0;
+  long oh = valid ? (h - k) / s + 1 : (h + s - 1) / s;
+  long ow = valid ? (w - k) / s + 1 : (w + s - 1) / s;
   long padH = std::max((oh - 1) * s + k - h, 0L);
   long padW = std::max((ow - 1) * s + k - w, 0L);
   omp_set_num_threads(1);
