@@ -694,6 +694,24 @@ func.func @resize_bilinear_drops_rows(%x: tensor<2x8x3x5xf32>) -> tensor<2x2x6x5
 
 // -----
 
+// A dynamic batch with static spatial sizes still takes the two passes,
+// each over the run-time batch.
+
+// CHECK-LABEL: func.func @resize_bilinear_dynamic_batch
+// CHECK-SAME: (%[[X:.+]]: tensor<?x4x4x16xf32>)
+// CHECK: %[[N:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x4x4x16xf32>
+// CHECK: %[[E1:.+]] = tensor.empty(%[[N]]) : tensor<?x4x8x16xf32>
+// CHECK: linalg.generic {{.+}} outs(%[[E1]] : tensor<?x4x8x16xf32>)
+// CHECK: %[[E2:.+]] = tensor.empty(%[[N]]) : tensor<?x8x8x16xf32>
+// CHECK: linalg.generic {{.+}} outs(%[[E2]] : tensor<?x8x8x16xf32>)
+func.func @resize_bilinear_dynamic_batch(%x: tensor<?x4x4x16xf32>) -> tensor<?x8x8x16xf32> {
+  %size = "tf.Const"() {value = dense<[8, 8]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %0 = "tf.ResizeBilinear"(%x, %size) {half_pixel_centers = true} : (tensor<?x4x4x16xf32>, tensor<2xi32>) -> tensor<?x8x8x16xf32>
+  return %0 : tensor<?x8x8x16xf32>
+}
+
+// -----
+
 // ResizeBilinear with a size computed at run time: the output sizes are read
 // from the size operand, the scale in / out is computed once per dimension,
 // and the body computes each source row from linalg.index with TensorFlow's
