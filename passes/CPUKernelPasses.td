@@ -138,7 +138,9 @@ def KilnCPUDepthwisePass
     `tile-w` output pixels, each pixel's accumulator a vector of `lanes`
     input channels (one `vector.fma` per tap and channel block, the lanes
     past C of a last partial block read as zeros), summed across its lanes
-    once at the end (`vector.reduction` with `reassoc`); the tile's sums, a
+    once at the end (a tree of `vector.shuffle`s and adds over the tile's
+    accumulators when their count and `lanes` are powers of two, else one
+    `vector.reduction` with `reassoc` each); the tile's sums, a
     vector along W, get the accumulator's initial value and the consumer
     (an input indexed by all four loops is read along W, one without W
     broadcast) and are stored once. Its input is read as it is (no padding

@@ -7,9 +7,9 @@
 // loops over output rows and tiles of `tile-w` output pixels whose
 // accumulators are vectors of `lanes` input channels: every filter tap is
 // one vector FMA per pixel, and at the end each pixel's accumulator is
-// summed across its lanes. The sums of a tile, a vector along W, get the
-// accumulator's initial value and the elementwise consumer (bias,
-// sigmoid, ...) and are stored once.
+// summed across its lanes (a tree of shuffles and adds). The sums of a
+// tile, a vector along W, get the accumulator's initial value and the
+// elementwise consumer (bias, sigmoid, ...) and are stored once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -246,15 +246,8 @@ private:
           scf::YieldOp::create(b, loc, next);
         });
 
-    // Each pixel's sum across its lanes (in any order: reassoc), as one
-    // vector along W.
     VectorType rowType = VectorType::get({count}, b.getF32Type());
-    SmallVector<Value> sums;
-    for (int64_t t = 0; t < count; ++t)
-      sums.push_back(vector::ReductionOp::create(
-          b, loc, vector::CombiningKind::ADD, khLoop.getResult(t),
-          arith::FastMathFlags::reassoc));
-    Value row = vector::FromElementsOp::create(b, loc, rowType, sums);
+    Value row = sumLanes(SmallVector<Value>(khLoop.getResults()));
     SmallVector<Value> indices{n, oh, start, index(0)};
     Value initial;
     if (sc.initValue) {
@@ -276,6 +269,60 @@ private:
     return vector::TransferWriteOp::create(b, loc, row, dest, indices,
                                            alongW(), ArrayRef<bool>{true})
         .getResult();
+  }
+
+  /// Each accumulator's sum across its lanes (in any order), as one vector
+  /// of `accs.size()` sums. When that count and `lanes` are powers of two
+  /// and the count is at most `lanes`, a tree of shuffles and adds: each
+  /// vector holds groups of partial sums of some pixels; two vectors of g
+  /// groups merge into one of 2g groups half as long (the first halves of
+  /// every group added to the second halves), and the last vector's groups
+  /// are halved in place until each is one lane. Otherwise one
+  /// `vector.reduction` (reassoc) per pixel.
+  Value sumLanes(SmallVector<Value> accs) {
+    int64_t count = accs.size();
+    if (!llvm::isPowerOf2_64(count) || !llvm::isPowerOf2_64(lanes) ||
+        count > lanes) {
+      SmallVector<Value> sums;
+      for (Value acc : accs)
+        sums.push_back(vector::ReductionOp::create(
+            b, loc, vector::CombiningKind::ADD, acc,
+            arith::FastMathFlags::reassoc));
+      return vector::FromElementsOp::create(
+          b, loc, VectorType::get({count}, b.getF32Type()), sums);
+    }
+    // `halves(first, second, groups)`: of two vectors of `groups` groups
+    // (the second may be the first), the lanes of the first (or second)
+    // half of every group, the first vector's groups first.
+    auto halves = [&](Value first, Value second, int64_t groups, bool upper) {
+      int64_t width = cast<VectorType>(first.getType()).getNumElements();
+      int64_t size = width / groups;
+      SmallVector<int64_t> mask;
+      for (int64_t source : {int64_t(0), width})
+        for (int64_t g = 0; g < groups; ++g)
+          for (int64_t i = 0; i < size / 2; ++i)
+            mask.push_back(source + g * size + (upper ? size / 2 : 0) + i);
+      if (first == second)
+        mask.resize(mask.size() / 2);
+      return vector::ShuffleOp::create(b, loc, first, second, mask)
+          .getResult();
+    };
+    auto fold = [&](Value first, Value second, int64_t groups) -> Value {
+      return arith::AddFOp::create(b, loc, halves(first, second, groups, false),
+                                   halves(first, second, groups, true));
+    };
+    int64_t groups = 1;
+    while (accs.size() > 1) {
+      SmallVector<Value> merged;
+      for (size_t i = 0; i < accs.size(); i += 2)
+        merged.push_back(fold(accs[i], accs[i + 1], groups));
+      accs = std::move(merged);
+      groups *= 2;
+    }
+    Value sums = accs.front();
+    while (cast<VectorType>(sums.getType()).getNumElements() > count)
+      sums = fold(sums, sums, count);
+    return sums;
   }
 
   /// The map of a 4-D NHWC tensor to a vector along W.

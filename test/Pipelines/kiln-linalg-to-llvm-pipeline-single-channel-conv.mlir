@@ -17,11 +17,14 @@
 // RUN: diff %t.default %t.tiled
 // RUN: diff %t.default %t.loops
 // With the rewrite no linalg convolution is left when the pipeline
-// bufferizes: the channel vectors are summed per pixel.
+// bufferizes: the channel vectors are summed per pixel, by shuffles and
+// adds for tiles of 8 (and 4), by one reduction each for the last 5 of a
+// row of 5.
 // RUN: kiln-opt %s --kiln-linalg-to-llvm-pipeline=external-functions=printMemrefF32 --mlir-print-ir-before=one-shot-bufferize -o /dev/null 2>&1 | FileCheck %s --check-prefix=IR
 // IR-LABEL: IR Dump Before OneShotBufferizePass
 // IR-NOT:     linalg.conv_2d
 // IR:         vector.fma {{.+}} : vector<16xf32>
+// IR:         vector.shuffle {{.+}} : vector<16xf32>, vector<16xf32>
 // IR:         vector.reduction <add>, {{.+}} fastmath<reassoc> : vector<16xf32> into f32
 // IR-NOT:     linalg.conv_2d
 // IR:         return

@@ -112,8 +112,10 @@ func.func @dilated(%x: tensor<1x9x9x8xf32>, %w: tensor<3x3x8xf32>) -> tensor<1x5
 // A 2x2 convolution with one output channel (selfie's last layer) and its
 // bias + exp consumer: per output row, tiles of 2 pixels (tile-w) whose
 // accumulators are vectors of the 16 input channels, one FMA per tap; then
-// each pixel's lanes summed, the sums a vector along W, the bias broadcast
-// and the consumer on vectors, one write along W.
+// each pixel's lanes summed by a tree of shuffles and adds (the two
+// accumulators' halves side by side, then halved until one lane each), the
+// sums a vector along W, the bias broadcast and the consumer on vectors,
+// one write along W.
 
 // CHECK-DAG: #[[$ALONGW:.+]] = affine_map<(d0, d1, d2, d3) -> (d2)>
 // CHECK-LABEL: func.func @single_channel
@@ -126,9 +128,13 @@ func.func @dilated(%x: tensor<1x9x9x8xf32>, %w: tensor<3x3x8xf32>) -> tensor<1x5
 // CHECK: vector.transfer_read %[[TAPS]][%[[KH]], %{{.+}}, %{{.+}}], %{{.+}} {in_bounds = [true]} : tensor<2x2x16xf32>, vector<16xf32>
 // CHECK: vector.transfer_read %[[X]]{{.+}} : tensor<1x3x5x16xf32>, vector<16xf32>
 // CHECK-COUNT-4: vector.fma {{.+}} : vector<16xf32>
-// CHECK: %[[S0:.+]] = vector.reduction <add>, %[[ACCS]]#0 fastmath<reassoc> : vector<16xf32> into f32
-// CHECK: %[[S1:.+]] = vector.reduction <add>, %[[ACCS]]#1 fastmath<reassoc> : vector<16xf32> into f32
-// CHECK: %[[ROW:.+]] = vector.from_elements %[[S0]], %[[S1]] : vector<2xf32>
+// CHECK: %[[HI:.+]] = vector.shuffle %[[ACCS]]#0, %[[ACCS]]#1 [8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31] : vector<16xf32>, vector<16xf32>
+// CHECK: %[[LO:.+]] = vector.shuffle %[[ACCS]]#0, %[[ACCS]]#1 [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23] : vector<16xf32>, vector<16xf32>
+// CHECK: %[[PAIRS:.+]] = arith.addf %[[LO]], %[[HI]] : vector<16xf32>
+// CHECK: vector.shuffle %[[PAIRS]], %[[PAIRS]] [4, 5, 6, 7, 12, 13, 14, 15] : vector<16xf32>, vector<16xf32>
+// CHECK: arith.addf {{.+}} : vector<8xf32>
+// CHECK: arith.addf {{.+}} : vector<4xf32>
+// CHECK: %[[ROW:.+]] = arith.addf {{.+}} : vector<2xf32>
 // CHECK: %[[BIAS:.+]] = tensor.extract %[[B]]
 // CHECK: %[[SPLAT:.+]] = vector.broadcast %[[BIAS]] : f32 to vector<2xf32>
 // CHECK: %[[SUM:.+]] = arith.addf %[[ROW]], %[[SPLAT]] : vector<2xf32>
