@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <array>
@@ -160,11 +161,14 @@ Value lowerSeparableBilinear(OpBuilder &b, Location loc, Value images,
 
   // The source rows the H pass reads, in order, and each output row's
   // positions among them.
+  llvm::BitVector used(inHeight);
+  for (int64_t o = 0; o < outHeight; ++o) {
+    used.set(rowTable.lower[o]);
+    used.set(rowTable.upper[o]);
+  }
   SmallVector<int64_t> rows;
-  for (int64_t h = 0; h < inHeight; ++h)
-    if (llvm::is_contained(rowTable.lower, h) ||
-        llvm::is_contained(rowTable.upper, h))
-      rows.push_back(h);
+  for (unsigned h : used.set_bits())
+    rows.push_back(h);
   auto positionOf = [&](int64_t h) {
     return static_cast<int64_t>(llvm::lower_bound(rows, h) - rows.begin());
   };
@@ -344,6 +348,10 @@ struct ResizeBilinearOpLowering final
       return kiln::detail::reportUnsupported(op, "size of zero or less");
     FailureOr<SmallVector<int64_t>> spatial =
         getStaticSizes(imagesType, {1, 2});
+    // TensorFlow rejects an empty image; it has no pixel to interpolate.
+    if (succeeded(spatial) && llvm::is_contained(*spatial, 0))
+      return kiln::detail::reportUnsupported(op,
+                                             "image of zero height or width");
     int64_t outHeight = succeeded(size) ? (*size)[0] : ShapedType::kDynamic;
     int64_t outWidth = succeeded(size) ? (*size)[1] : ShapedType::kDynamic;
     if (failed(checkResultShape(op,
