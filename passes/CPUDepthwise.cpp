@@ -13,6 +13,7 @@
 
 #include "passes/Passes.h"
 
+#include "passes/CPUSingleChannelConv.h"
 #include "passes/CPUTiling.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -468,6 +469,9 @@ struct KilnCPUDepthwisePass final
           << "kiln-cpu-depthwise: lanes and tile-w must be positive";
       return signalPassFailure();
     }
+    // Convolutions with one output channel first: channel vectors summed
+    // per pixel (CPUSingleChannelConv.cpp).
+    kiln::rewriteSingleChannelConvs(getOperation(), lanes, tileW);
     SmallVector<linalg::DepthwiseConv2DNhwcHwcOp> convs;
     getOperation().walk(
         [&](linalg::DepthwiseConv2DNhwcHwcOp conv) { convs.push_back(conv); });

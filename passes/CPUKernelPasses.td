@@ -131,6 +131,21 @@ def KilnCPUDepthwisePass
     Depthwise convolutions this pass does not take (dynamic shapes,
     dilation, other element types) are left to `kiln-cpu-tile-and-vectorize`.
 
+    Before them, a `linalg.conv_2d_nhwc_hwcf` with a single output channel
+    (f32, static shapes, unit dilation; a segmentation model's last layer),
+    which has no output channels to vectorize over, is rewritten the same
+    way with its elementwise consumer: loops over output rows and tiles of
+    `tile-w` output pixels, each pixel's accumulator a vector of `lanes`
+    input channels (one `vector.fma` per tap and channel block, the lanes
+    past C of a last partial block read as zeros), summed across its lanes
+    once at the end (a tree of `vector.shuffle`s and adds over the tile's
+    accumulators when their count and `lanes` are powers of two, else one
+    `vector.reduction` with `reassoc` each); the tile's sums, a
+    vector along W, get the accumulator's initial value and the consumer
+    (an input indexed by all four loops is read along W, one without W
+    broadcast) and are stored once. Its input is read as it is (no padding
+    in the loop bounds).
+
     ```mlir
     // kiln-opt --pass-pipeline='builtin.module(func.func(kiln-cpu-depthwise))'
     %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] { ... 0.0 }

@@ -4,7 +4,7 @@ benchmark's models, in one run.
 
     benchmarks/cpu/ab-pipeline.py --a approximate-math=false --b "" \\
         [--models mobilenet_v2,efficientnet_b0] [--kiln-bin build/bin] \\
-        [--rounds 3] [--warmup 5] [--repeat 30]
+        [--a-bin DIR --b-bin DIR] [--rounds 3] [--warmup 5] [--repeat 30]
 
 For each model of the peer benchmark's work dir (benchmarks/peers/run.py
 prepares them: model.pb, kiln.config.pbtxt, meta.json, input_<i>.bin and
@@ -20,6 +20,11 @@ TensorFlow's outputs in outputs/tf-t1.npz), the script
    the rounds' medians of A and B and B's speed-up over A, the same for
    the fastest run of each side, and each side's largest error against
    TensorFlow relative to the output's scale.
+
+With --a-bin and --b-bin naming two different builds, each side's own
+kiln-compile converts the model (step 1) and its own kiln-opt lowers it, so
+the two builds are compared whole (a change in the conversion from tf to
+linalg shows); either defaults to --kiln-bin.
 
 Both sides share everything but the pipeline options, so their ratio holds
 under a load that changes slowly; the load average is printed beside it.
@@ -150,6 +155,8 @@ def main():
     parser.add_argument("--work-dir", type=Path, default=WORK,
                         help="the peer benchmark's prepared models")
     parser.add_argument("--kiln-bin", type=Path, default=ROOT / "build/bin")
+    parser.add_argument("--a-bin", type=Path, help="A's tools (--kiln-bin)")
+    parser.add_argument("--b-bin", type=Path, help="B's tools (--kiln-bin)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--warmup", type=int, default=5)
     parser.add_argument("--repeat", type=int, default=30)
@@ -157,12 +164,15 @@ def main():
     parser.add_argument("--reuse", action="store_true",
                         help="time the programs already built in --keep")
     args = parser.parse_args()
-    kiln_bin = args.kiln_bin.resolve()
+    bins = {side: (chosen or args.kiln_bin).resolve()
+            for side, chosen in (("a", args.a_bin), ("b", args.b_bin))}
     if args.reuse and not args.keep:
         parser.error("--reuse needs --keep")
     scratch = args.keep or Path(tempfile.mkdtemp(prefix="kiln-ab-"))
     cpu = host_cpu()
 
+    if bins["a"] != bins["b"]:
+        print(f"A: {bins['a']}  B: {bins['b']}")
     print(f"A: --kiln-linalg-to-llvm-pipeline={args.a!r}  "
           f"B: ={args.b!r}  ({args.rounds} rounds of {args.warmup} + "
           f"{args.repeat} runs; load average {os.getloadavg()[0]:.1f} at start)"
@@ -177,14 +187,18 @@ def main():
         if args.reuse:
             timers = {side: work / side / "timer" for side in "ab"}
         else:
-            run([kiln_bin / "kiln-compile", model_dir / "model.pb",
-                 f"--config={model_dir / 'kiln.config.pbtxt'}",
-                 "--symbol=kiln_model", "-o", work / "model.o",
-                 f"--header={work / 'model.h'}", f"--dump-dir={work / 'dump'}"])
-            timers = {side: build_variant(work / "dump/03-abi.mlir",
-                                          work / "model.h", options, kiln_bin,
-                                          work / side, cpu)
-                      for side, options in (("a", args.a), ("b", args.b))}
+            timers = {}
+            same = bins["a"] == bins["b"]
+            for side, options in (("a", args.a), ("b", args.b)):
+                dump = work / ("dump" if same else f"dump-{side}")
+                if side == "a" or not same:
+                    run([bins[side] / "kiln-compile", model_dir / "model.pb",
+                         f"--config={model_dir / 'kiln.config.pbtxt'}",
+                         "--symbol=kiln_model", "-o", work / "model.o",
+                         f"--header={work / 'model.h'}", f"--dump-dir={dump}"])
+                timers[side] = build_variant(dump / "03-abi.mlir",
+                                             work / "model.h", options,
+                                             bins[side], work / side, cpu)
         meta = json.loads((model_dir / "meta.json").read_text())
         feeds = [f"{model_dir}/input_{i}.bin:" + ",".join(map(str, f["shape"]))
                  for i, f in enumerate(meta["feeds"])]

@@ -4,15 +4,19 @@ two builds or two settings side by side, checked against NumPy.
 
     benchmarks/cpu/tf-layers.py [--a-bin /work/main/build/bin] \\
         [--b-bin build/bin] [--a OPTIONS] [--b OPTIONS] \\
-        [--layers c3x3_7_512_512,...] [--rounds 3] [--repeat 30] [--onednn]
+        [--layers c3x3_7_512_512,...] [--rounds 3] [--repeat 30] [--onednn] \\
+        [--each-converts]
 
 Each layer is a `tf.Conv2D` / `tf.DepthwiseConv2dNative` (SAME padding)
-followed by `tf.BiasAdd` and `tf.Relu`, or a batch-1 `tf.MatMul` with
-`tf.BiasAdd`, with random constant weights: the path a layer of a model
-takes. For each layer the script
+followed by `tf.BiasAdd` and `tf.Relu`, a batch-1 `tf.MatMul` with
+`tf.BiasAdd`, with random constant weights, or a `tf.ResizeBilinear` with
+half_pixel_centers (the 2x up-sampling of selfie's and movenet's decoders):
+the path a layer of a model takes. For each layer the script
 
-1. writes the module and compiles it with kiln-compile (A's tools), keeping
-   its linalg IR (the ABI phase, 03-abi.mlir, of --dump-dir) and header;
+1. writes the module and compiles it with kiln-compile (A's tools; with
+   --each-converts each side's own, for builds that differ in the
+   conversion from tf to linalg), keeping its linalg IR (the ABI phase,
+   03-abi.mlir, of --dump-dir) and header;
 2. lowers that IR with A's and B's kiln-opt and pipeline options, emits it
    for the host CPU (opt -O2, llc -O2, as kiln-compile does) and links it
    into benchmarks/peers/kiln-timer.c (ab-pipeline.py's build_variant);
@@ -22,11 +26,13 @@ takes. For each layer the script
    B's fastest run, and each side's largest error against NumPy relative to
    the output's scale.
 
-With --onednn, each conv and depthwise layer is also run by oneDNN in the
-same rounds (benchmarks/cpu/onednn/onednn-layer.cpp, compiled here against
-Debian's libdnnl-dev: NHWC input and output, the filter reordered once to
-oneDNN's layout, bias and ReLU as post-ops, one thread), and the table gets
-its median and fastest run, B's ratio to them and its error.
+With --onednn, each conv, depthwise and resize layer is also run by oneDNN
+in the same rounds (benchmarks/cpu/onednn/onednn-layer.cpp, compiled here
+against Debian's libdnnl-dev: NHWC input and output, the filter reordered
+once to oneDNN's layout, bias and ReLU as post-ops; a resize is oneDNN's
+linear resampling, whose source coordinates are TensorFlow's
+half_pixel_centers ones; one thread), and the table gets its median and
+fastest run, B's ratio to them and its error.
 
 Fresh result buffers are kept by malloc between runs
 (GLIBC_TUNABLES mmap and trim thresholds at 1 GiB), so the times are the
@@ -50,7 +56,8 @@ ab = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(ab)
 
 # name: (kind, H, W, C, F, kernel, stride); a matmul ("fc") is H x C times
-# C x F.
+# C x F; a resize is H x W x C to F x kernel (output height and width);
+# "convv" is a convolution with VALID padding.
 LAYERS = {
     "c1x1_56_128_128": ("conv", 56, 56, 128, 128, 1, 1),
     "c1x1_28_32_192": ("conv", 28, 28, 32, 192, 1, 1),
@@ -64,6 +71,10 @@ LAYERS = {
     "c3x3_14_256_256": ("conv", 14, 14, 256, 256, 3, 1),
     "c3x3_7_512_512": ("conv", 7, 7, 512, 512, 3, 1),
     "c3x3s2_224_3_32": ("conv", 224, 224, 3, 32, 3, 2),
+    # One output channel: selfie's last layer (2x2 VALID over the 257x257x16
+    # scatter of its transposed convolution), and SAME on 256x256x16.
+    "c2x2v_257_16_1": ("convv", 257, 257, 16, 1, 2, 1),
+    "c2x2_256_16_1": ("conv", 256, 256, 16, 1, 2, 1),
     "dw3x3_28_256": ("dw", 28, 28, 256, 256, 3, 1),
     "dw3x3_112_32": ("dw", 112, 112, 32, 32, 3, 1),
     # MobileNetV2's depthwise layers (the 112x112x96 one at stride 2).
@@ -78,6 +89,12 @@ LAYERS = {
     "dw5x5s2_28_144": ("dw", 28, 28, 144, 144, 5, 2),
     "dw5x5_64_24": ("dw", 64, 64, 24, 24, 5, 1),
     "fc_1280_1000": ("fc", 1, 1, 1280, 1000, 1, 1),
+    # selfie's decoder (16x16x128, 32x32x24, 64x64x16 to twice the size) and
+    # movenet-lightning's last up-sampling.
+    "rs_16_128": ("resize", 16, 16, 128, 32, 32, 1),
+    "rs_32_24": ("resize", 32, 32, 24, 64, 64, 1),
+    "rs_64_16": ("resize", 64, 64, 16, 128, 128, 1),
+    "rs_24_24": ("resize", 24, 24, 24, 48, 48, 1),
     "mm_256_256_256": ("fc", 256, 1, 256, 256, 1, 1),
 }
 
@@ -90,10 +107,41 @@ def dense(array):
     return '"0x' + array.astype("<f4").tobytes().hex().upper() + '"'
 
 
+def resize_half_pixel(x, OH, OW):
+    """TensorFlow's ResizeBilinear with half_pixel_centers of NHWC `x`, in
+    float32 as TensorFlow computes it (resize_bilinear_op.cc)."""
+    def table(size, out):
+        scale = np.float32(size) / np.float32(out)
+        src = (np.arange(out, dtype=np.float32) + np.float32(0.5)) * scale \
+            - np.float32(0.5)
+        floor = np.floor(src)
+        lower = np.maximum(floor, 0).astype(np.int64)
+        upper = np.minimum(np.ceil(src), size - 1).astype(np.int64)
+        return lower, upper, (src - floor).astype(np.float32)
+    top, bottom, y = table(x.shape[1], OH)
+    left, right, w = table(x.shape[2], OW)
+    w = w[None, None, :, None]
+    rows = [x[:, r][:, :, left] + (x[:, r][:, :, right] -
+                                   x[:, r][:, :, left]) * w
+            for r in (top, bottom)]
+    return rows[0] + (rows[1] - rows[0]) * y[None, :, None, None]
+
+
 def make_layer(kind, H, W, C, F, k, s, rng):
     """(module text, input, expected output, weights, bias) of one layer."""
     b = rng.standard_normal((F,)).astype(np.float32)
-    if kind == "fc":
+    if kind == "resize":
+        x = rng.random((1, H, W, C), dtype=np.float32)
+        expected = resize_half_pixel(x, F, k)
+        w = np.zeros((0,), np.float32)
+        body = (
+            f'    %size = "tf.Const"() {{value = dense<[{F}, {k}]> : '
+            f'tensor<2xi32>}} : () -> tensor<2xi32>\n'
+            f'    %0 = "tf.ResizeBilinear"(%x, %size) {{half_pixel_centers = '
+            f'true}} : ({tensor(x.shape)}, tensor<2xi32>) -> '
+            f'{tensor(expected.shape)}\n'
+            f'    return %0 : {tensor(expected.shape)}')
+    elif kind == "fc":
         w = (rng.standard_normal((C, F)) * 0.05).astype(np.float32)
         x = rng.random((H, C), dtype=np.float32)
         expected = x @ w + b
@@ -108,11 +156,14 @@ def make_layer(kind, H, W, C, F, k, s, rng):
             f'{tensor(b.shape)}) -> {tensor(expected.shape)}\n'
             f'    return %1 : {tensor(expected.shape)}')
     else:
-        wshape = (k, k, C, F) if kind == "conv" else (k, k, C, 1)
+        dense_conv = kind in ("conv", "convv")
+        wshape = (k, k, C, F) if dense_conv else (k, k, C, 1)
         w = (rng.standard_normal(wshape) / np.sqrt(k * k * C)).astype(
             np.float32)
         x = rng.random((1, H, W, C), dtype=np.float32)
         OH, OW = -(-H // s), -(-W // s)
+        if kind == "convv":
+            OH, OW = (H - k) // s + 1, (W - k) // s + 1
         pad_h = max((OH - 1) * s + k - H, 0)
         pad_w = max((OW - 1) * s + k - W, 0)
         xp = np.pad(x, ((0, 0), (pad_h // 2, pad_h - pad_h // 2),
@@ -122,19 +173,20 @@ def make_layer(kind, H, W, C, F, k, s, rng):
             for j in range(k):
                 window = xp[:, i:i + (OH - 1) * s + 1:s,
                             j:j + (OW - 1) * s + 1:s, :].astype(np.float64)
-                if kind == "conv":
+                if dense_conv:
                     acc += window @ w[i, j].astype(np.float64)
                 else:
                     acc += window * w[i, j, :, 0].astype(np.float64)
         expected = np.maximum(acc + b, 0).astype(np.float32)
-        op = "tf.Conv2D" if kind == "conv" else "tf.DepthwiseConv2dNative"
+        op = "tf.Conv2D" if dense_conv else "tf.DepthwiseConv2dNative"
+        padding = "VALID" if kind == "convv" else "SAME"
         r = tensor(expected.shape)
         body = (
             f'    %w = "tf.Const"() {{value = dense<{dense(w)}> : '
             f'{tensor(wshape)}}} : () -> {tensor(wshape)}\n'
             f'    %b = "tf.Const"() {{value = dense<{dense(b)}> : '
             f'{tensor(b.shape)}}} : () -> {tensor(b.shape)}\n'
-            f'    %0 = "{op}"(%x, %w) {{padding = "SAME", strides = '
+            f'    %0 = "{op}"(%x, %w) {{padding = "{padding}", strides = '
             f'[1, {s}, {s}, 1]}} : ({tensor(x.shape)}, {tensor(wshape)}) '
             f'-> {r}\n'
             f'    %1 = "tf.BiasAdd"(%0, %b) : ({r}, {tensor(b.shape)}) -> {r}\n'
@@ -147,10 +199,15 @@ def make_layer(kind, H, W, C, F, k, s, rng):
 
 
 def macs(kind, H, W, C, F, k, s):
+    """Multiply-adds of a layer; for a resize, its output elements."""
+    if kind == "resize":
+        return F * k * C
     if kind == "fc":
         return H * C * F
     OH, OW = -(-H // s), -(-W // s)
-    return OH * OW * k * k * (C * F if kind == "conv" else C)
+    if kind == "convv":
+        OH, OW = (H - k) // s + 1, (W - k) // s + 1
+    return OH * OW * k * k * (C * F if kind in ("conv", "convv") else C)
 
 
 def main():
@@ -168,12 +225,17 @@ def main():
     parser.add_argument("--keep", type=Path, help="keep the build files here")
     parser.add_argument("--onednn", action="store_true",
                         help="also time oneDNN's convolution of each conv or "
-                        "depthwise layer (onednn/onednn-layer.cpp; needs Debian's "
+                        "depthwise layer, its resampling of each resize "
+                        "(onednn/onednn-layer.cpp; needs Debian's "
                         "libdnnl-dev) in the same rounds")
+    parser.add_argument("--each-converts", action="store_true",
+                        help="each side's kiln-compile converts the layer to "
+                        "linalg (by default A's does, for both)")
     args = parser.parse_args()
     os.environ["GLIBC_TUNABLES"] = ("glibc.malloc.mmap_threshold=1073741824:"
                                     "glibc.malloc.trim_threshold=1073741824")
     scratch = args.keep or Path(tempfile.mkdtemp(prefix="kiln-layers-"))
+    scratch.mkdir(parents=True, exist_ok=True)
     cpu = ab.host_cpu()
     onednn = None
     if args.onednn:
@@ -206,14 +268,22 @@ def main():
         x.tofile(work / "input_0.bin")
         w.astype("<f4").tofile(work / "weights.bin")
         b.astype("<f4").tofile(work / "bias.bin")
-        with_onednn = onednn is not None and spec[0] in ("conv", "dw")
-        ab.run([bins["a"] / "kiln-compile", work / "layer.mlir",
-                "--symbol=kiln_model", "-o", work / "layer.o",
-                f"--header={work / 'model.h'}", f"--dump-dir={work / 'dump'}"])
-        timers = {side: ab.build_variant(work / "dump/03-abi.mlir",
-                                         work / "model.h", options[side],
-                                         bins[side], work / side, cpu)
-                  for side in "ab"}
+        with_onednn = onednn is not None and spec[0] in ("conv", "convv",
+                                                         "dw", "resize")
+        converters = {side: bins[side if args.each_converts else "a"]
+                      for side in "ab"}
+        timers = {}
+        for side in "ab":
+            dump = work / f"dump-{side}"
+            if side == "a" or args.each_converts:
+                ab.run([converters[side] / "kiln-compile", work / "layer.mlir",
+                        "--symbol=kiln_model", "-o", work / "layer.o",
+                        f"--header={work / 'model.h'}", f"--dump-dir={dump}"])
+            else:
+                dump = work / "dump-a"
+            timers[side] = ab.build_variant(dump / "03-abi.mlir",
+                                            work / "model.h", options[side],
+                                            bins[side], work / side, cpu)
         feeds = [f"{work}/input_0.bin:" + ",".join(map(str, x.shape))]
         medians = {"a": [], "b": [], "onednn": []}
         fastest = {"a": [], "b": [], "onednn": []}

@@ -1,8 +1,10 @@
 //===- Resize.cpp - tf resizing to linalg -----------------------*- C++ -*-===//
 //
-// ResizeBilinear with TensorFlow's source-index formulas; its size may be
-// computed at run time (the source indices and weights are then computed
-// in the loop body rather than tabulated).
+// ResizeBilinear with TensorFlow's source-index formulas. With static sizes
+// the source indices and weights are tabulated at compile time and the
+// resize is two passes (along W, then along H) that the CPU vectorizer
+// turns into channel-vector loads; a size computed at run time keeps one
+// pass whose body computes the indices and weights.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +15,7 @@
 
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <array>
@@ -61,6 +64,30 @@ BilinearTable computeBilinearTable(int64_t in, int64_t out, bool alignCorners,
   return table;
 }
 
+/// `value`, an element read from an image of element type `sourceElement`,
+/// as f32 (`isUnsigned` for unsigned integers).
+Value convertToF32(OpBuilder &b, Location loc, Value value, Type sourceElement,
+                   bool isUnsigned) {
+  Type f32 = b.getF32Type();
+  if (sourceElement == f32)
+    return value;
+  if (isa<FloatType>(sourceElement))
+    return sourceElement.getIntOrFloatBitWidth() < 32
+               ? Value(arith::ExtFOp::create(b, loc, f32, value))
+               : Value(arith::TruncFOp::create(b, loc, f32, value));
+  if (isUnsigned)
+    return arith::UIToFPOp::create(b, loc, f32, value);
+  return arith::SIToFPOp::create(b, loc, f32, value);
+}
+
+/// TensorFlow's interpolation step: from + (to - from) * weight.
+Value createLerp(OpBuilder &b, Location loc, Value from, Value to,
+                 Value weight) {
+  Value difference = arith::SubFOp::create(b, loc, to, from);
+  Value scaled = arith::MulFOp::create(b, loc, difference, weight);
+  return arith::AddFOp::create(b, loc, from, scaled);
+}
+
 /// The f32 value of TensorFlow's bilinear interpolation at output position
 /// (n, c) of `images` (NHWC) between source rows `top`, `bottom` and columns
 /// `left`, `right` (indices), with weights `yLerp` and `xLerp` (f32):
@@ -72,29 +99,160 @@ Value interpolateBilinear(OpBuilder &b, Location loc, Value images,
                           Value right, Value yLerp, Value xLerp) {
   Type sourceElement =
       cast<RankedTensorType>(images.getType()).getElementType();
-  Type f32 = b.getF32Type();
   Value n = linalg::IndexOp::create(b, loc, 0);
   Value c = linalg::IndexOp::create(b, loc, 3);
   auto read = [&](Value y, Value x) -> Value {
     Value v = tensor::ExtractOp::create(b, loc, images, ValueRange{n, y, x, c});
-    if (isa<FloatType>(sourceElement))
-      return sourceElement == f32
-                 ? v
-                 : (sourceElement.getIntOrFloatBitWidth() < 32
-                        ? Value(arith::ExtFOp::create(b, loc, f32, v))
-                        : Value(arith::TruncFOp::create(b, loc, f32, v)));
-    if (isUnsigned)
-      return arith::UIToFPOp::create(b, loc, f32, v);
-    return arith::SIToFPOp::create(b, loc, f32, v);
+    return convertToF32(b, loc, v, sourceElement, isUnsigned);
   };
-  auto lerp = [&](Value from, Value to, Value weight) -> Value {
-    Value difference = arith::SubFOp::create(b, loc, to, from);
-    Value scaled = arith::MulFOp::create(b, loc, difference, weight);
-    return arith::AddFOp::create(b, loc, from, scaled);
+  Value topRow = createLerp(b, loc, read(top, left), read(top, right), xLerp);
+  Value bottomRow =
+      createLerp(b, loc, read(bottom, left), read(bottom, right), xLerp);
+  return createLerp(b, loc, topRow, bottomRow, yLerp);
+}
+
+/// A 1-D constant of `values` with element type `element` (i32 or f32).
+template <typename T>
+Value createTable(OpBuilder &b, Location loc, Type element,
+                  ArrayRef<T> values) {
+  auto type = RankedTensorType::get({static_cast<int64_t>(values.size())},
+                                    element);
+  return arith::ConstantOp::create(b, loc,
+                                   DenseElementsAttr::get(type, values));
+}
+
+/// Entry `position` (an index) of the i32 table `table`, as an index.
+Value readIndex(OpBuilder &b, Location loc, Value table, Value position) {
+  Value entry = tensor::ExtractOp::create(b, loc, table, ValueRange{position});
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), entry);
+}
+
+/// The source indices of one dimension's table as i32 (tables are small and
+/// sizes fit; the index casts in the bodies widen them).
+SmallVector<int32_t> toI32(ArrayRef<int64_t> values) {
+  return llvm::to_vector(llvm::map_range(
+      values, [](int64_t v) { return static_cast<int32_t>(v); }));
+}
+
+/// Static-size tf.ResizeBilinear as two passes whose source indices and
+/// weights come from constant tables read with linalg.index, so that every
+/// gather index is uniform over the innermost (channel) loop and the CPU
+/// vectorizer reads whole channel vectors instead of gathering scalars:
+///
+/// 1. along W, on the source rows the result needs (`rows`, all of them
+///    unless the resize drops some): t[n, k, ow, c] = l + (r - l) * x with
+///    l = images[n, rows[k], left[ow], c], r at right[ow];
+/// 2. along H: out[n, oh, ow, c] = top + (bottom - top) * y with top =
+///    t[n, top[oh], ow, c], bottom at bottom[oh] (positions in `rows`).
+///
+/// W first, then H, is TensorFlow's order of operations, so the result is
+/// the same float for float as the single-pass interpolation.
+Value lowerSeparableBilinear(OpBuilder &b, Location loc, Value images,
+                             bool isUnsigned, const BilinearTable &rowTable,
+                             const BilinearTable &columnTable,
+                             int64_t inHeight) {
+  MLIRContext *context = b.getContext();
+  auto imagesType = cast<RankedTensorType>(images.getType());
+  Type sourceElement = imagesType.getElementType();
+  Type f32 = b.getF32Type();
+  Type i32 = b.getIntegerType(32);
+  int64_t outHeight = rowTable.lower.size();
+  int64_t outWidth = columnTable.lower.size();
+
+  // The source rows the H pass reads, in order, and each output row's
+  // positions among them.
+  llvm::BitVector used(inHeight);
+  for (int64_t o = 0; o < outHeight; ++o) {
+    used.set(rowTable.lower[o]);
+    used.set(rowTable.upper[o]);
+  }
+  SmallVector<int64_t> rows;
+  for (unsigned h : used.set_bits())
+    rows.push_back(h);
+  auto positionOf = [&](int64_t h) {
+    return static_cast<int64_t>(llvm::lower_bound(rows, h) - rows.begin());
   };
-  Value topRow = lerp(read(top, left), read(top, right), xLerp);
-  Value bottomRow = lerp(read(bottom, left), read(bottom, right), xLerp);
-  return lerp(topRow, bottomRow, yLerp);
+  SmallVector<int64_t> topRows, bottomRows;
+  for (int64_t o = 0; o < outHeight; ++o) {
+    topRows.push_back(positionOf(rowTable.lower[o]));
+    bottomRows.push_back(positionOf(rowTable.upper[o]));
+  }
+  bool allRows = static_cast<int64_t>(rows.size()) == inHeight;
+
+  OpFoldResult batch = tensor::getMixedSize(b, loc, images, 0);
+  OpFoldResult channels = tensor::getMixedSize(b, loc, images, 3);
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(4, context);
+  SmallVector<utils::IteratorType> parallel(4, utils::IteratorType::parallel);
+
+  // Pass 1: along W.
+  Value rowIndices =
+      allRows ? Value() : createTable(b, loc, i32, ArrayRef(toI32(rows)));
+  Value left = createTable(b, loc, i32, ArrayRef(toI32(columnTable.lower)));
+  Value right = createTable(b, loc, i32, ArrayRef(toI32(columnTable.upper)));
+  Value xLerp = createTable(b, loc, f32, ArrayRef(columnTable.lerp));
+  Value rowsInit = tensor::EmptyOp::create(
+      b, loc,
+      SmallVector<OpFoldResult>{batch,
+                                b.getIndexAttr(static_cast<int64_t>(
+                                    rows.size())),
+                                b.getIndexAttr(outWidth), channels},
+      f32);
+  Value interpolatedRows =
+      linalg::GenericOp::create(
+          b, loc, rowsInit.getType(), ValueRange{}, ValueRange{rowsInit},
+          ArrayRef{identity}, parallel,
+          [&](OpBuilder &nb, Location nloc, ValueRange) {
+            Value n = linalg::IndexOp::create(nb, nloc, 0);
+            Value k = linalg::IndexOp::create(nb, nloc, 1);
+            Value ow = linalg::IndexOp::create(nb, nloc, 2);
+            Value c = linalg::IndexOp::create(nb, nloc, 3);
+            Value h = allRows ? k : readIndex(nb, nloc, rowIndices, k);
+            auto read = [&](Value table) -> Value {
+              Value x = readIndex(nb, nloc, table, ow);
+              Value v = tensor::ExtractOp::create(nb, nloc, images,
+                                                  ValueRange{n, h, x, c});
+              return convertToF32(nb, nloc, v, sourceElement, isUnsigned);
+            };
+            Value leftValue = read(left);
+            Value rightValue = read(right);
+            Value weight =
+                tensor::ExtractOp::create(nb, nloc, xLerp, ValueRange{ow});
+            linalg::YieldOp::create(
+                nb, nloc, createLerp(nb, nloc, leftValue, rightValue, weight));
+          })
+          .getResult(0);
+
+  // Pass 2: along H.
+  Value top = createTable(b, loc, i32, ArrayRef(toI32(topRows)));
+  Value bottom = createTable(b, loc, i32, ArrayRef(toI32(bottomRows)));
+  Value yLerp = createTable(b, loc, f32, ArrayRef(rowTable.lerp));
+  Value init = tensor::EmptyOp::create(
+      b, loc,
+      SmallVector<OpFoldResult>{batch, b.getIndexAttr(outHeight),
+                                b.getIndexAttr(outWidth), channels},
+      f32);
+  return linalg::GenericOp::create(
+             b, loc, init.getType(), ValueRange{}, ValueRange{init},
+             ArrayRef{identity}, parallel,
+             [&](OpBuilder &nb, Location nloc, ValueRange) {
+               Value n = linalg::IndexOp::create(nb, nloc, 0);
+               Value oh = linalg::IndexOp::create(nb, nloc, 1);
+               Value ow = linalg::IndexOp::create(nb, nloc, 2);
+               Value c = linalg::IndexOp::create(nb, nloc, 3);
+               auto read = [&](Value table) -> Value {
+                 Value k = readIndex(nb, nloc, table, oh);
+                 return tensor::ExtractOp::create(nb, nloc, interpolatedRows,
+                                                  ValueRange{n, k, ow, c});
+               };
+               Value topValue = read(top);
+               Value bottomValue = read(bottom);
+               Value weight =
+                   tensor::ExtractOp::create(nb, nloc, yLerp, ValueRange{oh});
+               linalg::YieldOp::create(
+                   nb, nloc,
+                   createLerp(nb, nloc, topValue, bottomValue, weight));
+             })
+      .getResult(0);
 }
 
 /// The run-time scale of one dimension of TensorFlow's bilinear resize
@@ -156,12 +314,12 @@ std::array<Value, 3> createBilinearSource(OpBuilder &b, Location loc, Value o,
           arith::SubFOp::create(b, loc, source, floor)};
 }
 
-/// tf.ResizeBilinear (NHWC) -> a linalg.generic over the f32 result reading
-/// the four source pixels with tensor.extract and interpolating as
-/// TensorFlow does (interpolateBilinear). With a constant size and static
-/// spatial input sizes, the source indices and weights come from constant
-/// tables; otherwise (a size computed at run time, dynamic input sizes) the
-/// body computes them with the same formulas from the run-time sizes.
+/// tf.ResizeBilinear (NHWC) with an f32 result. With a constant size and
+/// static spatial input sizes, the two table-driven passes of
+/// lowerSeparableBilinear; otherwise (a size computed at run time, dynamic
+/// input sizes) one linalg.generic over the result whose body computes the
+/// source indices and weights with the tables' formulas from the run-time
+/// sizes and reads the four source pixels (interpolateBilinear).
 struct ResizeBilinearOpLowering final
     : OpConversionPattern<tf::ResizeBilinearOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -190,6 +348,10 @@ struct ResizeBilinearOpLowering final
       return kiln::detail::reportUnsupported(op, "size of zero or less");
     FailureOr<SmallVector<int64_t>> spatial =
         getStaticSizes(imagesType, {1, 2});
+    // TensorFlow rejects an empty image; it has no pixel to interpolate.
+    if (succeeded(spatial) && llvm::is_contained(*spatial, 0))
+      return kiln::detail::reportUnsupported(op,
+                                             "image of zero height or width");
     int64_t outHeight = succeeded(size) ? (*size)[0] : ShapedType::kDynamic;
     int64_t outWidth = succeeded(size) ? (*size)[1] : ShapedType::kDynamic;
     if (failed(checkResultShape(op,
@@ -205,12 +367,22 @@ struct ResizeBilinearOpLowering final
     }
 
     Location loc = op.getLoc();
-    MLIRContext *context = rewriter.getContext();
     bool isUnsigned = kiln::detail::isUnsignedElement(op.getImages().getType());
-    Type f32 = rewriter.getF32Type();
-    Type i64 = rewriter.getI64Type();
     Value images = adaptor.getImages();
-    bool tables = succeeded(size) && succeeded(spatial);
+
+    // Static sizes: the two table-driven passes.
+    if (succeeded(size) && succeeded(spatial)) {
+      std::array<BilinearTable, 2> tables;
+      for (int i = 0; i < 2; ++i)
+        tables[i] = computeBilinearTable((*spatial)[i], (*size)[i],
+                                         op.getAlignCorners(),
+                                         op.getHalfPixelCenters());
+      Value resized = lowerSeparableBilinear(rewriter, loc, images, isUnsigned,
+                                             tables[0], tables[1],
+                                             (*spatial)[0]);
+      rewriter.replaceOp(op, castToType(rewriter, loc, resized, resultType));
+      return success();
+    }
 
     // The output sizes; at run time, from the size operand.
     std::array<OpFoldResult, 2> outSizes;
@@ -226,64 +398,32 @@ struct ResizeBilinearOpLowering final
           rewriter, loc, rewriter.getIndexType(), value));
     }
 
-    SmallVector<Value> inputs;
-    SmallVector<AffineMap> maps;
     std::array<Value, 2> scales, inSizes;
-    if (tables) {
-      for (int i = 0; i < 2; ++i) {
-        BilinearTable table = computeBilinearTable((*spatial)[i], (*size)[i],
-                                                   op.getAlignCorners(),
-                                                   op.getHalfPixelCenters());
-        auto indexType = RankedTensorType::get({(*size)[i]}, i64);
-        auto weightType = RankedTensorType::get({(*size)[i]}, f32);
-        inputs.push_back(arith::ConstantOp::create(
-            rewriter, loc,
-            DenseElementsAttr::get(indexType, ArrayRef(table.lower))));
-        inputs.push_back(arith::ConstantOp::create(
-            rewriter, loc,
-            DenseElementsAttr::get(indexType, ArrayRef(table.upper))));
-        inputs.push_back(arith::ConstantOp::create(
-            rewriter, loc,
-            DenseElementsAttr::get(weightType, ArrayRef(table.lerp))));
-        AffineMap map =
-            AffineMap::get(4, 0, getAffineDimExpr(1 + i, context), context);
-        maps.append(3, map);
-      }
-    } else {
-      for (int i = 0; i < 2; ++i) {
-        inSizes[i] = tensor::DimOp::create(rewriter, loc, images, 1 + i);
-        Value out = succeeded(size) ? Value(arith::ConstantIndexOp::create(
-                                          rewriter, loc, (*size)[i]))
-                                    : cast<Value>(outSizes[i]);
-        scales[i] = createBilinearScale(rewriter, loc, inSizes[i], out,
-                                        op.getAlignCorners());
-      }
+    for (int i = 0; i < 2; ++i) {
+      inSizes[i] = tensor::DimOp::create(rewriter, loc, images, 1 + i);
+      Value out = succeeded(size) ? Value(arith::ConstantIndexOp::create(
+                                        rewriter, loc, (*size)[i]))
+                                  : cast<Value>(outSizes[i]);
+      scales[i] = createBilinearScale(rewriter, loc, inSizes[i], out,
+                                      op.getAlignCorners());
     }
-    maps.push_back(rewriter.getMultiDimIdentityMap(4));
     SmallVector<OpFoldResult> sizes{
         tensor::getMixedSize(rewriter, loc, images, 0), outSizes[0],
         outSizes[1], tensor::getMixedSize(rewriter, loc, images, 3)};
-    Value init = tensor::EmptyOp::create(rewriter, loc, sizes, f32);
+    Value init =
+        tensor::EmptyOp::create(rewriter, loc, sizes, rewriter.getF32Type());
     Value resized =
         linalg::GenericOp::create(
-            rewriter, loc, init.getType(), inputs, ValueRange{init}, maps,
+            rewriter, loc, init.getType(), ValueRange{}, ValueRange{init},
+            ArrayRef{rewriter.getMultiDimIdentityMap(4)},
             SmallVector<utils::IteratorType>(4, utils::IteratorType::parallel),
-            [&](OpBuilder &b, Location loc, ValueRange args) {
+            [&](OpBuilder &b, Location loc, ValueRange) {
               std::array<std::array<Value, 3>, 2> sources;
               for (int i = 0; i < 2; ++i) {
-                if (tables) {
-                  auto toIndex = [&](Value v) -> Value {
-                    return arith::IndexCastOp::create(b, loc, b.getIndexType(),
-                                                      v);
-                  };
-                  sources[i] = {toIndex(args[3 * i]), toIndex(args[3 * i + 1]),
-                                args[3 * i + 2]};
-                } else {
-                  Value o = linalg::IndexOp::create(b, loc, 1 + i);
-                  sources[i] =
-                      createBilinearSource(b, loc, o, scales[i], inSizes[i],
-                                           op.getHalfPixelCenters());
-                }
+                Value o = linalg::IndexOp::create(b, loc, 1 + i);
+                sources[i] =
+                    createBilinearSource(b, loc, o, scales[i], inSizes[i],
+                                         op.getHalfPixelCenters());
               }
               linalg::YieldOp::create(
                   b, loc,

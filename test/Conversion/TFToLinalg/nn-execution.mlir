@@ -349,6 +349,26 @@ func.func @main() {
   // CHECK: [0, 1, 3, 4, 2, 3, 5, 6, 6, 7, 9, 10, 8, 9, 11, 12]
   %pr3 = tensor.cast %r3 : tensor<1x4x4x1xf32> to tensor<?x?x?x?xf32>
   call @print4(%pr3) : (tensor<?x?x?x?xf32>) -> ()
+  // Downscaling 4x2 [[0, 1], [4, 5], [8, 9], [12, 13]] to 2x1 with neither
+  // flag: scale 2, source rows 0 and 2, column 0, all weights 0; rows 1
+  // and 3 are never read (the W pass runs on rows 0 and 2 only).
+  %imgtall = arith.constant dense<[[[[0.0], [1.0]], [[4.0], [5.0]], [[8.0], [9.0]], [[12.0], [13.0]]]]> : tensor<1x4x2x1xf32>
+  %size21 = arith.constant dense<[2, 1]> : tensor<2xi32>
+  %r4 = "tf.ResizeBilinear"(%imgtall, %size21) : (tensor<1x4x2x1xf32>, tensor<2xi32>) -> tensor<1x2x1x1xf32>
+  // CHECK: [0, 8]
+  %pr4 = tensor.cast %r4 : tensor<1x2x1x1xf32> to tensor<?x?x?x?xf32>
+  call @print4(%pr4) : (tensor<?x?x?x?xf32>) -> ()
+  // Eight channels of a 2x2 image to 3x3 with align_corners: each channel
+  // k is the first image times k + 1, so the resized channels are the
+  // first case's [0, 2, 4, 4, 6, 8, 8, 10, 12] times k + 1 (whole channel
+  // vectors in the vectorized passes).
+  %img8 = arith.constant dense<[[[[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], [4.0, 8.0, 12.0, 16.0, 20.0, 24.0, 28.0, 32.0]], [[8.0, 16.0, 24.0, 32.0, 40.0, 48.0, 56.0, 64.0], [12.0, 24.0, 36.0, 48.0, 60.0, 72.0, 84.0, 96.0]]]]> : tensor<1x2x2x8xf32>
+  %r5 = "tf.ResizeBilinear"(%img8, %size3) {align_corners = true} : (tensor<1x2x2x8xf32>, tensor<2xi32>) -> tensor<1x3x3x8xf32>
+  %r5c = tensor.extract_slice %r5[0, 1, 1, 0] [1, 1, 1, 8] [1, 1, 1, 1] : tensor<1x3x3x8xf32> to tensor<1x1x1x8xf32>
+  // The centre pixel, 6 times k + 1:
+  // CHECK: [6, 12, 18, 24, 30, 36, 42, 48]
+  %pr5 = tensor.cast %r5c : tensor<1x1x1x8xf32> to tensor<?x?x?x?xf32>
+  call @print4(%pr5) : (tensor<?x?x?x?xf32>) -> ()
   // The same three resizes with the size and the image's sizes known only at
   // run time: the body computes the source rows with the tables' formulas.
   %imgd = tensor.cast %img : tensor<1x2x2x1xf32> to tensor<1x?x?x1xf32>

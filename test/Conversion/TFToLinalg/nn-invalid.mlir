@@ -160,6 +160,16 @@ func.func @resize_both_flags(%x: tensor<1x2x2x1xf32>) -> tensor<1x4x4x1xf32> {
 
 // -----
 
+func.func @resize_empty_image(%x: tensor<1x0x2x1xf32>) -> tensor<1x4x4x1xf32> {
+  %size = "tf.Const"() {value = dense<4> : tensor<2xi32>} : () -> tensor<2xi32>
+  // expected-error @+2 {{failed to legalize operation 'tf.ResizeBilinear' that was explicitly marked illegal}}
+  // expected-error @+1 {{'tf.ResizeBilinear' op cannot be lowered to linalg: image of zero height or width}}
+  %0 = "tf.ResizeBilinear"(%x, %size) : (tensor<1x0x2x1xf32>, tensor<2xi32>) -> tensor<1x4x4x1xf32>
+  return %0 : tensor<1x4x4x1xf32>
+}
+
+// -----
+
 func.func @resize_size_unranked(%x: tensor<1x2x2x1xf32>, %size: tensor<*xi32>) -> tensor<1x4x4x1xf32> {
   // expected-error @+2 {{failed to legalize operation 'tf.ResizeBilinear' that was explicitly marked illegal}}
   // expected-error @+1 {{'tf.ResizeBilinear' op cannot be lowered to linalg: size operand not of shape [2]}}

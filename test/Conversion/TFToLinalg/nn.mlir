@@ -614,29 +614,100 @@ func.func @avg_pool_dynamic_same(%x: tensor<1x?x?x4xf32>) -> tensor<1x?x?x4xf32>
 }
 // -----
 
-// ResizeBilinear with half_pixel_centers, 2x3 -> 4x6: the tables hold
-// TensorFlow's lower / upper source indices (clamped) and weights for each
-// output row and column; the body reads four pixels.
+// ResizeBilinear with half_pixel_centers, 2x3 -> 4x6: two passes whose
+// constant tables hold TensorFlow's lower / upper source indices (clamped)
+// and weights, read with linalg.index so that the gathers' indices do not
+// vary along the channels. First along W (left / right columns of each
+// output column, on every input row), then along H (top / bottom rows of
+// each output row), TensorFlow's order of operations.
 
-// CHECK-DAG: #[[$ROW:.+]] = affine_map<(d0, d1, d2, d3) -> (d1)>
-// CHECK-DAG: #[[$COL:.+]] = affine_map<(d0, d1, d2, d3) -> (d2)>
 // CHECK-DAG: #[[$ID:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 // CHECK-LABEL: func.func @resize_bilinear
 // CHECK-SAME: (%[[X:.+]]: tensor<1x2x3x4xf32>)
-// CHECK-DAG: %[[YLO:.+]] = arith.constant dense<[0, 0, 0, 1]> : tensor<4xi64>
-// CHECK-DAG: %[[YHI:.+]] = arith.constant dense<[0, 1, 1, 1]> : tensor<4xi64>
+// CHECK-DAG: %[[XLO:.+]] = arith.constant dense<[0, 0, 0, 1, 1, 2]> : tensor<6xi32>
+// CHECK-DAG: %[[XHI:.+]] = arith.constant dense<[0, 1, 1, 2, 2, 2]> : tensor<6xi32>
+// CHECK-DAG: %[[XW:.+]] = arith.constant dense<[7.500000e-01, 2.500000e-01, 7.500000e-01, 2.500000e-01, 7.500000e-01, 2.500000e-01]> : tensor<6xf32>
+// CHECK: %[[ROWS:.+]] = linalg.generic {indexing_maps = [#[[$ID]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%{{.+}} : tensor<1x2x6x4xf32>)
+// CHECK: %[[N:.+]] = linalg.index 0 : index
+// CHECK: %[[H:.+]] = linalg.index 1 : index
+// CHECK: %[[OW:.+]] = linalg.index 2 : index
+// CHECK: %[[C:.+]] = linalg.index 3 : index
+// CHECK: %[[L32:.+]] = tensor.extract %[[XLO]][%[[OW]]] : tensor<6xi32>
+// CHECK: %[[L:.+]] = arith.index_cast %[[L32]] : i32 to index
+// CHECK: %[[LV:.+]] = tensor.extract %[[X]][%[[N]], %[[H]], %[[L]], %[[C]]]
+// CHECK: %[[R32:.+]] = tensor.extract %[[XHI]][%[[OW]]] : tensor<6xi32>
+// CHECK: %[[R:.+]] = arith.index_cast %[[R32]] : i32 to index
+// CHECK: %[[RV:.+]] = tensor.extract %[[X]][%[[N]], %[[H]], %[[R]], %[[C]]]
+// CHECK: %[[WX:.+]] = tensor.extract %[[XW]][%[[OW]]] : tensor<6xf32>
+// CHECK: %[[D:.+]] = arith.subf %[[RV]], %[[LV]] : f32
+// CHECK: %[[M:.+]] = arith.mulf %[[D]], %[[WX]] : f32
+// CHECK: %[[S:.+]] = arith.addf %[[LV]], %[[M]] : f32
+// CHECK: linalg.yield %[[S]] : f32
+// CHECK-DAG: %[[YLO:.+]] = arith.constant dense<[0, 0, 0, 1]> : tensor<4xi32>
+// CHECK-DAG: %[[YHI:.+]] = arith.constant dense<[0, 1, 1, 1]> : tensor<4xi32>
 // CHECK-DAG: %[[YW:.+]] = arith.constant dense<[7.500000e-01, 2.500000e-01, 7.500000e-01, 2.500000e-01]> : tensor<4xf32>
-// CHECK-DAG: %[[XLO:.+]] = arith.constant dense<[0, 0, 0, 1, 1, 2]> : tensor<6xi64>
-// CHECK-DAG: %[[XHI:.+]] = arith.constant dense<[0, 1, 1, 2, 2, 2]> : tensor<6xi64>
-// CHECK: %[[R:.+]] = linalg.generic {indexing_maps = [#[[$ROW]], #[[$ROW]], #[[$ROW]], #[[$COL]], #[[$COL]], #[[$COL]], #[[$ID]]]
-// CHECK-SAME: ins(%[[YLO]], %[[YHI]], %[[YW]], %[[XLO]], %[[XHI]], %{{.+}} : tensor<4xi64>, tensor<4xi64>, tensor<4xf32>, tensor<6xi64>, tensor<6xi64>, tensor<6xf32>)
-// CHECK-SAME: outs(%{{.+}} : tensor<1x4x6x4xf32>)
-// CHECK-COUNT-4: tensor.extract %[[X]]
+// CHECK: %[[R:.+]] = linalg.generic {indexing_maps = [#[[$ID]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%{{.+}} : tensor<1x4x6x4xf32>)
+// CHECK: %[[N2:.+]] = linalg.index 0 : index
+// CHECK: %[[OH:.+]] = linalg.index 1 : index
+// CHECK: %[[OW2:.+]] = linalg.index 2 : index
+// CHECK: %[[C2:.+]] = linalg.index 3 : index
+// CHECK: tensor.extract %[[YLO]][%[[OH]]] : tensor<4xi32>
+// CHECK: %[[TV:.+]] = tensor.extract %[[ROWS]][%[[N2]], %{{.+}}, %[[OW2]], %[[C2]]]
+// CHECK: tensor.extract %[[YHI]][%[[OH]]] : tensor<4xi32>
+// CHECK: %[[BV:.+]] = tensor.extract %[[ROWS]][%[[N2]], %{{.+}}, %[[OW2]], %[[C2]]]
+// CHECK: %[[WY:.+]] = tensor.extract %[[YW]][%[[OH]]] : tensor<4xf32>
+// CHECK: %[[D2:.+]] = arith.subf %[[BV]], %[[TV]] : f32
+// CHECK: %[[M2:.+]] = arith.mulf %[[D2]], %[[WY]] : f32
+// CHECK: arith.addf %[[TV]], %[[M2]] : f32
 // CHECK: return %[[R]]
 func.func @resize_bilinear(%x: tensor<1x2x3x4xf32>) -> tensor<1x4x6x4xf32> {
   %size = "tf.Const"() {value = dense<[4, 6]> : tensor<2xi32>} : () -> tensor<2xi32>
   %0 = "tf.ResizeBilinear"(%x, %size) {half_pixel_centers = true} : (tensor<1x2x3x4xf32>, tensor<2xi32>) -> tensor<1x4x6x4xf32>
   return %0 : tensor<1x4x6x4xf32>
+}
+
+// -----
+
+// A resize that reads only some source rows (8 -> 2 with align_corners:
+// rows 0 and 7) interpolates only those along W: the first pass has two
+// rows, read through a table of source rows, and the second pass's tables
+// hold positions among them.
+
+// CHECK-LABEL: func.func @resize_bilinear_drops_rows
+// CHECK-SAME: (%[[X:.+]]: tensor<2x8x3x5xf32>)
+// CHECK-DAG: %[[SRC:.+]] = arith.constant dense<[0, 7]> : tensor<2xi32>
+// CHECK: %[[ROWS:.+]] = linalg.generic {{.+}} outs(%{{.+}} : tensor<2x2x6x5xf32>)
+// CHECK: %[[K:.+]] = linalg.index 1 : index
+// CHECK: %[[H32:.+]] = tensor.extract %[[SRC]][%[[K]]] : tensor<2xi32>
+// CHECK: %[[H:.+]] = arith.index_cast %[[H32]] : i32 to index
+// CHECK: tensor.extract %[[X]][%{{.+}}, %[[H]], %{{.+}}, %{{.+}}] : tensor<2x8x3x5xf32>
+// CHECK-DAG: %[[TOP:.+]] = arith.constant dense<[0, 1]> : tensor<2xi32>
+// CHECK-DAG: %[[YW:.+]] = arith.constant dense<0.000000e+00> : tensor<2xf32>
+// CHECK: linalg.generic {{.+}} outs(%{{.+}} : tensor<2x2x6x5xf32>)
+// CHECK: tensor.extract %[[TOP]]
+// CHECK: tensor.extract %[[ROWS]]
+func.func @resize_bilinear_drops_rows(%x: tensor<2x8x3x5xf32>) -> tensor<2x2x6x5xf32> {
+  %size = "tf.Const"() {value = dense<[2, 6]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %0 = "tf.ResizeBilinear"(%x, %size) {align_corners = true} : (tensor<2x8x3x5xf32>, tensor<2xi32>) -> tensor<2x2x6x5xf32>
+  return %0 : tensor<2x2x6x5xf32>
+}
+
+// -----
+
+// A dynamic batch with static spatial sizes still takes the two passes,
+// each over the run-time batch.
+
+// CHECK-LABEL: func.func @resize_bilinear_dynamic_batch
+// CHECK-SAME: (%[[X:.+]]: tensor<?x4x4x16xf32>)
+// CHECK: %[[N:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x4x4x16xf32>
+// CHECK: %[[E1:.+]] = tensor.empty(%[[N]]) : tensor<?x4x8x16xf32>
+// CHECK: linalg.generic {{.+}} outs(%[[E1]] : tensor<?x4x8x16xf32>)
+// CHECK: %[[E2:.+]] = tensor.empty(%[[N]]) : tensor<?x8x8x16xf32>
+// CHECK: linalg.generic {{.+}} outs(%[[E2]] : tensor<?x8x8x16xf32>)
+func.func @resize_bilinear_dynamic_batch(%x: tensor<?x4x4x16xf32>) -> tensor<?x8x8x16xf32> {
+  %size = "tf.Const"() {value = dense<[8, 8]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %0 = "tf.ResizeBilinear"(%x, %size) {half_pixel_centers = true} : (tensor<?x4x4x16xf32>, tensor<2xi32>) -> tensor<?x8x8x16xf32>
+  return %0 : tensor<?x8x8x16xf32>
 }
 
 // -----

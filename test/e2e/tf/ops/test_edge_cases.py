@@ -70,6 +70,10 @@ for name, dt in (("i8", i8), ("u8", u8), ("i16", i16), ("u16", u16)):
         S([3, 4], dt), inputs=gen)
     add(f"int_cast_to_f32_{name}", lambda x: tf.cast(x, f32), S([6], dt),
         inputs=gen)
+# A uint8 image resized (the first pass converts each source pixel to f32).
+add("u8_resize_bilinear", lambda x: tf.raw_ops.ResizeBilinear(
+    images=x, size=[7, 5], half_pixel_centers=True), S([1, 4, 3, 8], u8),
+    inputs=uniform(int_low=0, int_high=256))
 add("u8_to_f32_full_range", lambda x: tf.cast(x, f32) / 255.0, S([8], u8),
     inputs=[np.array([0, 1, 127, 128, 200, 254, 255, 3], np.uint8)])
 add("u8_compare_high_values", tf.less, S([4], u8), S([4], u8),

@@ -62,6 +62,13 @@ CONV = [
     ("1x1", [1, 5, 5, 8], [1, 1, 8, 4], dict(strides=1, padding="VALID")),
     ("kernel_eq_input", [1, 4, 4, 3], [4, 4, 3, 2],
      dict(strides=1, padding="VALID")),
+    # One output channel: vectors of input channels summed per pixel (a
+    # whole block of 16, a whole and a partial one, only a partial one).
+    ("f1_valid_2x2_c16", [1, 9, 13, 16], [2, 2, 16, 1],
+     dict(strides=1, padding="VALID")),
+    ("f1_same_s2_c20", [2, 9, 11, 20], [3, 3, 20, 1],
+     dict(strides=2, padding="SAME")),
+    ("f1_1x1_c3", [1, 5, 7, 3], [1, 1, 3, 1], dict(strides=1, padding="VALID")),
 ]
 for name, x, w, attrs in CONV:
     CASES.append(op_case(f"conv2d_{name}",
@@ -107,6 +114,9 @@ TRANSPOSED = [
     ("valid_s2", [1, 4, 4, 3], [3, 3, 2, 3], [1, 9, 9, 2], 2, "VALID"),
     ("same_s1", [1, 5, 5, 2], [3, 3, 4, 2], [1, 5, 5, 4], 1, "SAME"),
     ("valid_s2_k2", [2, 3, 3, 2], [2, 2, 3, 2], [2, 6, 6, 3], 2, "VALID"),
+    # selfie's last layer: 2x2 stride 2 to one channel.
+    ("selfie_k2_s2_f1", [1, 16, 16, 16], [2, 2, 1, 16], [1, 32, 32, 1], 2,
+     "SAME"),
 ]
 for name, x, w, out, stride, padding in TRANSPOSED:
     CASES.append(op_case(
@@ -145,6 +155,18 @@ RESIZE = [
     ("down", [1, 8, 8, 2], [3, 5], {}),
     ("align_corners", [1, 4, 4, 2], [7, 7], dict(align_corners=True)),
     ("half_pixel", [1, 4, 5, 2], [8, 7], dict(half_pixel_centers=True)),
+    # Static resizes are two passes (along W, then H) vectorized over the
+    # channels: one channel, an odd count with a partial vector, several
+    # whole vectors, a batch of two, and downscales that skip source rows.
+    ("c1_half_pixel", [1, 5, 6, 1], [10, 12], dict(half_pixel_centers=True)),
+    ("c13_batch2", [2, 6, 7, 13], [11, 5], {}),
+    ("c24_align_down", [2, 9, 9, 24], [4, 6], dict(align_corners=True)),
+    ("c8_half_pixel_down", [1, 12, 10, 8], [3, 4],
+     dict(half_pixel_centers=True)),
+    ("c3_down_up", [1, 9, 4, 3], [2, 9], {}),
+    # selfie's decoder: 2x up-sampling of 16 and 128 channels.
+    ("selfie_c16", [1, 64, 64, 16], [128, 128], dict(half_pixel_centers=True)),
+    ("selfie_c128", [1, 16, 16, 128], [32, 32], dict(half_pixel_centers=True)),
 ]
 for name, x, size, attrs in RESIZE:
     CASES.append(op_case(
