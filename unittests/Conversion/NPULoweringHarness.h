@@ -128,9 +128,9 @@ protected:
       if (!set.ok())
         return false;
     }
-    npu::RunOptions options;
-    options.raceCheck = true;
-    absl::StatusOr<npu::RunResult> result = sim->run(options);
+    npu::RunOptions runOptions;
+    runOptions.raceCheck = true;
+    absl::StatusOr<npu::RunResult> result = sim->run(runOptions);
     EXPECT_TRUE(result.ok()) << result.status() << "\n" << text;
     if (!result.ok())
       return false;
@@ -175,9 +175,9 @@ protected:
         npu::Simulator::create(std::move(program));
     ASSERT_TRUE(sim.ok()) << sim.status();
     ASSERT_TRUE(sim->setInput("arg0", x).ok());
-    npu::RunOptions options;
-    options.raceCheck = true;
-    absl::StatusOr<npu::RunResult> result = sim->run(options);
+    npu::RunOptions runOptions;
+    runOptions.raceCheck = true;
+    absl::StatusOr<npu::RunResult> result = sim->run(runOptions);
     ASSERT_TRUE(result.ok()) << result.status();
     races = result->races.size();
     cycles = result->stats.totalCycles;
