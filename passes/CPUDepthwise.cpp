@@ -14,6 +14,7 @@
 #include "passes/Passes.h"
 
 #include "passes/CPUSingleChannelConv.h"
+#include "passes/CPUVectorKernels.h"
 #include "passes/CPUTiling.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -60,34 +61,12 @@ struct Depthwise {
   int64_t n, h, w, c, kh, kw, oh, ow, sh, sw;
 };
 
-bool isF32Tensor(Type type) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  return tensor && tensor.hasStaticShape() && tensor.getElementType().isF32();
-}
-
-/// Whether every op of `consumer`'s body can be applied to vectors lane by
-/// lane: arith and math ops without regions on scalars, constants, and a
-/// body that neither reads its output nor yields more than one value; each
-/// input other than `result` is indexed by loops, the channel loop (3) if
-/// at all as its innermost dim.
+/// Whether `consumer` can run on vectors along channels: a lane-wise body
+/// (kiln::hasLanewiseBody) and each input other than `result` indexed by
+/// loops, the channel loop (3) if at all as its innermost dim.
 bool isVectorizableConsumer(linalg::GenericOp consumer, Value result) {
-  Block &body = consumer.getRegion().front();
-  if (body.getTerminator()->getNumOperands() != 1 ||
-      !consumer.getMatchingBlockArgument(consumer.getDpsInitOperand(0))
-           .use_empty())
+  if (!kiln::hasLanewiseBody(consumer))
     return false;
-  for (Operation &op : body.without_terminator()) {
-    if (!isa_and_nonnull<arith::ArithDialect, math::MathDialect>(
-            op.getDialect()) ||
-        op.getNumRegions() != 0 || op.getNumResults() != 1)
-      return false;
-    if (op.getNumOperands() == 0 && !isa<arith::ConstantOp>(op))
-      return false;
-    auto scalar = [](Type type) { return type.isIntOrFloat(); };
-    if (!llvm::all_of(op.getResultTypes(), scalar) ||
-        !llvm::all_of(op.getOperandTypes(), scalar))
-      return false;
-  }
   for (OpOperand *operand : consumer.getDpsInputOperands()) {
     if (operand->get() == result)
       continue;
@@ -111,8 +90,8 @@ std::optional<Depthwise> match(linalg::DepthwiseConv2DNhwcHwcOp conv) {
   Value padded = conv.getDpsInputOperand(0)->get();
   Value filter = conv.getDpsInputOperand(1)->get();
   Value init = conv.getDpsInitOperand(0)->get();
-  if (!isF32Tensor(padded.getType()) || !isF32Tensor(filter.getType()) ||
-      !isF32Tensor(init.getType()))
+  if (!kiln::isStaticF32Tensor(padded.getType()) || !kiln::isStaticF32Tensor(filter.getType()) ||
+      !kiln::isStaticF32Tensor(init.getType()))
     return std::nullopt;
   if (!llvm::all_of(conv.getDilations(),
                     [](const APInt &d) { return d == 1; }))
@@ -123,7 +102,7 @@ std::optional<Depthwise> match(linalg::DepthwiseConv2DNhwcHwcOp conv) {
   if (auto pad = padded.getDefiningOp<tensor::PadOp>()) {
     ArrayRef<int64_t> low = pad.getStaticLow(), high = pad.getStaticHigh();
     Value value = pad.getConstantPaddingValue();
-    if (isF32Tensor(pad.getSourceType()) && value &&
+    if (kiln::isStaticF32Tensor(pad.getSourceType()) && value &&
         matchPattern(value, m_AnyZeroFloat()) &&
         !ShapedType::isDynamicShape(low) &&
         !ShapedType::isDynamicShape(high) && low[0] == 0 && high[0] == 0 &&
@@ -175,11 +154,11 @@ std::optional<Depthwise> match(linalg::DepthwiseConv2DNhwcHwcOp conv) {
 //===----------------------------------------------------------------------===//
 
 /// Builds the loops of one depthwise convolution.
-class Emitter {
+class Emitter : public kiln::KernelBuilder {
 public:
   Emitter(OpBuilder &b, Location loc, Depthwise dw, int64_t lanes,
           int64_t tileW, Value packed)
-      : b(b), loc(loc), dw(dw), lanes(lanes), tileW(tileW), packed(packed),
+      : KernelBuilder(b, loc), dw(dw), lanes(lanes), tileW(tileW), packed(packed),
         vectorType(VectorType::get({lanes}, b.getF32Type())) {
     zero = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
   }
@@ -212,41 +191,6 @@ private:
     Value n, oh, khLo, khHi;
   };
 
-  Value index(int64_t value) {
-    return arith::ConstantIndexOp::create(b, loc, value);
-  }
-
-  /// x * scale + offset.
-  Value linear(Value x, int64_t scale, int64_t offset) {
-    APInt constant;
-    if (matchPattern(x, m_ConstantInt(&constant)))
-      return index(constant.getSExtValue() * scale + offset);
-    Value result = x;
-    if (scale != 1)
-      result = arith::MulIOp::create(b, loc, result, index(scale));
-    if (offset != 0)
-      result = arith::AddIOp::create(b, loc, result, index(offset));
-    return result;
-  }
-
-  /// scf.for from `lo` to `hi` carrying `dest` through `body`; the body
-  /// itself when the loop has one iteration, nothing when none.
-  Value loop(int64_t lo, int64_t hi, Value dest,
-             llvm::function_ref<Value(Value, Value)> body) {
-    if (hi <= lo)
-      return dest;
-    if (hi == lo + 1)
-      return body(index(lo), dest);
-    auto forOp = scf::ForOp::create(
-        b, loc, index(lo), index(hi), index(1), ValueRange{dest},
-        [&](OpBuilder &nested, Location, Value iv, ValueRange args) {
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPointToStart(nested.getInsertionBlock());
-          Value result = body(iv, args[0]);
-          scf::YieldOp::create(b, loc, result);
-        });
-    return forOp.getResult(0);
-  }
 
   /// One output row of one channel block: the interior tiles, where every
   /// filter column reads inside the input, in a loop; then the columns at
@@ -361,10 +305,7 @@ private:
   }
 
   /// A scalar as a vector of all lanes.
-  Value splat(Value scalar) {
-    return vector::BroadcastOp::create(
-        b, loc, VectorType::get({lanes}, scalar.getType()), scalar);
-  }
+  Value splat(Value scalar) { return broadcast(scalar, lanes); }
 
   /// The consumer's body on the vector `acc` of the convolution's output
   /// at `indices` (n, oh, ow, first channel): each other input read at the
@@ -399,28 +340,9 @@ private:
                                                      at)));
       }
     }
-    Block &body = consumer.getRegion().front();
-    for (Operation &op : body.without_terminator()) {
-      if (op.getNumOperands() == 0) {
-        Operation *constant = b.clone(op);
-        map.map(op.getResult(0), splat(constant->getResult(0)));
-        continue;
-      }
-      for (Value operand : op.getOperands())
-        if (!map.contains(operand))
-          map.map(operand, splat(operand));
-      Operation *clone = b.clone(op, map);
-      for (OpResult result : clone->getResults())
-        result.setType(VectorType::get({lanes}, result.getType()));
-    }
-    Value yielded = body.getTerminator()->getOperand(0);
-    if (!map.contains(yielded))
-      return splat(yielded);
-    return map.lookup(yielded);
+    return cloneBodyOnVectors(consumer, map, lanes);
   }
 
-  OpBuilder &b;
-  Location loc;
   Depthwise dw;
   int64_t lanes, tileW;
   Value packed;

@@ -16,6 +16,7 @@
 #include "passes/CPUSingleChannelConv.h"
 
 #include "passes/CPUTiling.h"
+#include "passes/CPUVectorKernels.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -44,32 +45,13 @@ struct SingleChannelConv {
   int64_t n, c, kh, kw, oh, ow, sh, sw;
 };
 
-bool isStaticF32(Value value) {
-  auto type = dyn_cast<RankedTensorType>(value.getType());
-  return type && type.hasStaticShape() && type.getElementType().isF32();
-}
-
-/// Whether `consumer` can run on vectors of output pixels along W: a body
-/// of scalar arith and math ops that does not read its output, and inputs
-/// other than `result` indexed by loops without W (read once per tile and
-/// broadcast: a bias) or by all four loops in order (read along W).
+/// Whether `consumer` can run on vectors of output pixels along W: a
+/// lane-wise body (kiln::hasLanewiseBody), and inputs other than `result`
+/// indexed by loops without W (read once per tile and broadcast: a bias) or
+/// by all four loops in order (read along W).
 bool isVectorizableConsumer(linalg::GenericOp consumer, Value result) {
-  Block &body = consumer.getRegion().front();
-  if (body.getTerminator()->getNumOperands() != 1 ||
-      !consumer.getMatchingBlockArgument(consumer.getDpsInitOperand(0))
-           .use_empty())
+  if (!kiln::hasLanewiseBody(consumer))
     return false;
-  for (Operation &op : body.without_terminator()) {
-    if (!isa_and_nonnull<arith::ArithDialect, math::MathDialect>(
-            op.getDialect()) ||
-        op.getNumRegions() != 0 || op.getNumResults() != 1 ||
-        (op.getNumOperands() == 0 && !isa<arith::ConstantOp>(op)))
-      return false;
-    auto scalar = [](Type type) { return type.isIntOrFloat(); };
-    if (!llvm::all_of(op.getResultTypes(), scalar) ||
-        !llvm::all_of(op.getOperandTypes(), scalar))
-      return false;
-  }
   for (OpOperand *operand : consumer.getDpsInputOperands()) {
     if (operand->get() == result)
       continue;
@@ -93,7 +75,9 @@ std::optional<SingleChannelConv> match(linalg::Conv2DNhwcHwcfOp conv) {
   Value input = conv.getDpsInputOperand(0)->get();
   Value filter = conv.getDpsInputOperand(1)->get();
   Value init = conv.getDpsInitOperand(0)->get();
-  if (!isStaticF32(input) || !isStaticF32(filter) || !isStaticF32(init) ||
+  if (!kiln::isStaticF32Tensor(input.getType()) ||
+      !kiln::isStaticF32Tensor(filter.getType()) ||
+      !kiln::isStaticF32Tensor(init.getType()) ||
       !llvm::all_of(conv.getDilations(),
                     [](const APInt &d) { return d == 1; }))
     return std::nullopt;
@@ -130,11 +114,11 @@ std::optional<SingleChannelConv> match(linalg::Conv2DNhwcHwcfOp conv) {
 }
 
 /// Builds the loops of one convolution.
-class Emitter {
+class Emitter : public kiln::KernelBuilder {
 public:
   Emitter(OpBuilder &b, Location loc, SingleChannelConv sc, Value filter,
           int64_t lanes, int64_t tileW)
-      : b(b), loc(loc), sc(sc), filter(filter), lanes(lanes), tileW(tileW),
+      : KernelBuilder(b, loc), sc(sc), filter(filter), lanes(lanes), tileW(tileW),
         laneType(VectorType::get({lanes}, b.getF32Type())) {
     zero = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
   }
@@ -155,41 +139,6 @@ public:
   }
 
 private:
-  Value index(int64_t value) {
-    return arith::ConstantIndexOp::create(b, loc, value);
-  }
-
-  /// x * scale + offset.
-  Value linear(Value x, int64_t scale, int64_t offset) {
-    APInt constant;
-    if (matchPattern(x, m_ConstantInt(&constant)))
-      return index(constant.getSExtValue() * scale + offset);
-    Value result = x;
-    if (scale != 1)
-      result = arith::MulIOp::create(b, loc, result, index(scale));
-    if (offset != 0)
-      result = arith::AddIOp::create(b, loc, result, index(offset));
-    return result;
-  }
-
-  /// scf.for from `lo` to `hi` carrying `dest` through `body`; the body
-  /// itself when the loop has one iteration, nothing when none.
-  Value loop(int64_t lo, int64_t hi, Value dest,
-             llvm::function_ref<Value(Value, Value)> body) {
-    if (hi <= lo)
-      return dest;
-    if (hi == lo + 1)
-      return body(index(lo), dest);
-    auto forOp = scf::ForOp::create(
-        b, loc, index(lo), index(hi), index(1), ValueRange{dest},
-        [&](OpBuilder &nested, Location, Value iv, ValueRange args) {
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPointToStart(nested.getInsertionBlock());
-          Value result = body(iv, args[0]);
-          scf::YieldOp::create(b, loc, result);
-        });
-    return forOp.getResult(0);
-  }
 
   /// The FMAs of one channel block (from `channel`, partial when C ends
   /// inside it: the lanes past C read zeros) for filter row `kh`.
@@ -344,10 +293,7 @@ private:
   /// 0): each other input read along W or broadcast, each body op cloned
   /// with vector types.
   Value applyConsumer(Value row, ArrayRef<Value> indices, int64_t count) {
-    auto splat = [&](Value scalar) -> Value {
-      return vector::BroadcastOp::create(
-          b, loc, VectorType::get({count}, scalar.getType()), scalar);
-    };
+    auto splat = [&](Value scalar) { return broadcast(scalar, count); };
     linalg::GenericOp consumer = sc.consumer;
     IRMapping map;
     for (OpOperand *operand : consumer.getDpsInputOperands()) {
@@ -367,28 +313,9 @@ private:
       map.map(arg,
               splat(tensor::ExtractOp::create(b, loc, operand->get(), at)));
     }
-    Block &body = consumer.getRegion().front();
-    for (Operation &op : body.without_terminator()) {
-      if (op.getNumOperands() == 0) {
-        Operation *constant = b.clone(op);
-        map.map(op.getResult(0), splat(constant->getResult(0)));
-        continue;
-      }
-      for (Value operand : op.getOperands())
-        if (!map.contains(operand))
-          map.map(operand, splat(operand));
-      Operation *clone = b.clone(op, map);
-      for (OpResult result : clone->getResults())
-        result.setType(VectorType::get({count}, result.getType()));
-    }
-    Value yielded = body.getTerminator()->getOperand(0);
-    if (!map.contains(yielded))
-      return splat(yielded);
-    return map.lookup(yielded);
+    return cloneBodyOnVectors(consumer, map, count);
   }
 
-  OpBuilder &b;
-  Location loc;
   SingleChannelConv sc;
   Value filter;
   int64_t lanes, tileW;

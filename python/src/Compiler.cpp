@@ -126,6 +126,21 @@ std::optional<std::string> checkBuffer(const InputBuffer &buffer,
 
 } // namespace
 
+/// The f32 lanes of the vector registers of the CPU `options` target, the
+/// depthwise kernels' channel blocks; the pipeline's default when the target
+/// cannot be created (the JIT reports that, later).
+static int64_t depthwiseLanes(const CompileOptions &options) {
+  cpu::TargetOptions target;
+  target.cpu = options.cpu;
+  target.features = options.features;
+  auto machine = cpu::createTargetMachine(target);
+  if (!machine) {
+    llvm::consumeError(machine.takeError());
+    return TFToCPUPipelineOptions().depthwiseLanes;
+  }
+  return cpu::f32VectorLanes(**machine);
+}
+
 /// Builds a CompiledModel step by step; each step records why it failed.
 struct ModelBuilder {
   const CompileOptions &options;
@@ -135,10 +150,12 @@ struct ModelBuilder {
   OwningOpRef<ModuleOp> module;
   std::unique_ptr<CompiledModel> model{new CompiledModel()};
   unsigned dumpIndex = 0;
+  int64_t lanes;
 
   ModelBuilder(const CompileOptions &options, CompileResult &result)
       : options(options), result(result), context(options.threads),
-        collector(context.get(), result.diagnostics) {}
+        collector(context.get(), result.diagnostics),
+        lanes(depthwiseLanes(options)) {}
 
   bool fail(const std::string &failure) {
     result.failure = failure;
@@ -164,15 +181,7 @@ struct ModelBuilder {
   bool runPhase(CPUPhase phase) {
     TFToCPUPipelineOptions pipelineOptions;
     pipelineOptions.entry = options.entry;
-    // Depthwise channel blocks as wide as the target's vector registers (a
-    // target that cannot be created is reported by the JIT, later).
-    cpu::TargetOptions target;
-    target.cpu = options.cpu;
-    target.features = options.features;
-    if (auto machine = cpu::createTargetMachine(target))
-      pipelineOptions.depthwiseLanes = cpu::f32VectorLanes(**machine);
-    else
-      llvm::consumeError(machine.takeError());
+    pipelineOptions.depthwiseLanes = lanes;
     PassManager pm(&context.get());
     buildTFToCPUPhase(pm, phase, pipelineOptions);
     std::string reproducer;
